@@ -1,0 +1,22 @@
+#ifndef MODELKIT_CYAJL_SHIM_H
+#define MODELKIT_CYAJL_SHIM_H
+
+#include <yajl/yajl_parse.h>
+#include <yajl/yajl_gen.h>
+
+// yajl_config and yajl_gen_config are C-variadic, which Swift cannot call:
+// these fixed-arity wrappers are the only way to set options from Swift.
+
+static inline int cyajl_config(yajl_handle handle, yajl_option option, int enabled) {
+    return yajl_config(handle, option, enabled);
+}
+
+static inline int cyajl_gen_config(yajl_gen gen, yajl_gen_option option, int enabled) {
+    return yajl_gen_config(gen, option, enabled);
+}
+
+static inline int cyajl_gen_config_indent(yajl_gen gen, const char *indent) {
+    return yajl_gen_config(gen, yajl_gen_indent_string, indent);
+}
+
+#endif
