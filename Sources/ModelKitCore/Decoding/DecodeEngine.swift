@@ -1,0 +1,393 @@
+import CYajl
+import Foundation
+
+/// Drives yajl's callbacks into a stack of frames that set values straight into models.
+///
+/// One engine decodes one document (or one stream); it is not shared between threads.
+/// Public only because ``ModelValue``'s engine hooks mention it.
+public final class _DecodeEngine {
+    /// The options of this decode.
+    public let options: DecodingOptions
+    /// True for `update(json:)`: nested models merge into the current value.
+    public let isMerging: Bool
+    let lenient: Bool
+    let skipsMismatches: Bool
+
+    var frames: [_DecodeFrame] = []
+    /// The frame receiving tokens: always `frames.last`, kept unretained to avoid ARC traffic per token.
+    unowned(unsafe) var top: _DecodeFrame
+    var depth = 0
+    /// Set by a callback that failed; yajl then stops with `yajl_status_client_canceled`.
+    var failure: ModelDecodingError?
+    /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
+    var skipped: [ModelDecodingError] = []
+
+    private var handle: yajl_handle?
+    /// The bytes yajl is currently parsing, and their offset in the whole input.
+    private var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var currentBufferOffset = 0
+    private var lastTokenKind = TokenKind.none
+    /// Whole-input mode: positions are computed from here on error.
+    var wholeInput: UnsafeRawBufferPointer?
+    /// Stream mode: line/column at the start of `currentBuffer`.
+    var lineTracker = LineTracker()
+
+    enum TokenKind { case none, string, number, literal, open, close, key }
+
+    init(options: DecodingOptions, merging: Bool = false, root: _DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
+        self.options = options
+        self.isMerging = merging
+        lenient = options.conversion == .lenient
+        skipsMismatches = options.mismatch == .skip
+        frames.reserveCapacity(16)
+        frames.append(root)
+        top = root
+        guard parser else { return }
+        let ctx = Unmanaged.passUnretained(self).toOpaque()
+        handle = yajl_alloc(yajlCallbacks, nil, ctx)
+        // The pre-scan (InputScanner) validates UTF-8 more strictly than yajl, so yajl's own pass is redundant.
+        cyajl_config(handle, yajl_dont_validate_strings, 1)
+        if multipleValues { cyajl_config(handle, yajl_allow_multiple_values, 1) }
+    }
+
+    deinit {
+        if let handle { yajl_free(handle) }
+    }
+
+    // MARK: Feeding
+
+    /// Parses `buffer`, which starts at `offset` in the whole input.
+    func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
+        guard buffer.count > 0 else { return }
+        currentBuffer = buffer
+        currentBufferOffset = offset
+        let status = yajl_parse(handle, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), buffer.count)
+        try check(status)
+    }
+
+    /// Ends the input: a value still open is an error.
+    func complete() throws {
+        currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        let status = yajl_complete_parse(handle)
+        try check(status)
+    }
+
+    private func check(_ status: yajl_status) throws {
+        switch status {
+        case yajl_status_ok: return
+        case yajl_status_client_canceled:
+            throw failure ?? error(.invalid("decoding stopped"), at: consumedOffset)
+        default:
+            let consumed = Int(yajl_get_bytes_consumed(handle))
+            let message = yajlMessage()
+            var offset = currentBufferOffset + consumed
+            // yajl reports lexical errors just past the offending byte.
+            if message.hasPrefix("lexical"), consumed > 0 { offset -= 1 }
+            throw error(.syntax(syntaxDescription(message, at: offset)), at: offset, path: "$" + (frames.count > 1 ? pathOfOpenContainers() : ""))
+        }
+    }
+
+    private func yajlMessage() -> String {
+        guard let raw = yajl_get_error(handle, 0, nil, 0) else { return "" }
+        defer { yajl_free_error(handle, raw) }
+        return String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func syntaxDescription(_ message: String, at offset: Int) -> String {
+        var text = message
+        for prefix in ["lexical error: ", "parse error: "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        if text.hasSuffix(".") { text.removeLast() }
+        switch text {
+        case "premature EOF": return "unexpected end of input"
+        case "trailing garbage": return "unexpected data after the JSON value"
+        case "invalid char in json text": text = "unexpected character"
+        case "invalid character inside string": return "control character in a string must be escaped"
+        default: break
+        }
+        if let byte = byte(at: offset) {
+            let shown = (0x20..<0x7f).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
+            return "\(text) (at \(shown))"
+        }
+        return text
+    }
+
+    /// The byte at an absolute offset, if it is still in memory.
+    private func byte(at offset: Int) -> UInt8? {
+        if let whole = wholeInput, offset >= 0, offset < whole.count { return whole[offset] }
+        let local = offset - currentBufferOffset
+        if local >= 0, local < currentBuffer.count { return currentBuffer[local] }
+        return nil
+    }
+
+    // MARK: Frames
+
+    @inline(__always)
+    func push(_ frame: _DecodeFrame) {
+        frames.append(frame)
+        top = frame
+    }
+
+    /// Pops the finished top frame and hands it to its parent.
+    @inline(__always)
+    func popAndDeliver() throws {
+        let child = frames.removeLast()
+        top = frames[frames.count - 1]
+        try top.childFinished(child, self)
+    }
+
+    // MARK: Token entry points (called by yajl's callbacks, and by replay)
+
+    @inline(__always)
+    func onScalar(_ scalar: _Scalar, kind: TokenKind) -> Int32 {
+        lastTokenKind = kind
+        do {
+            try top.scalar(scalar, self)
+            return 1
+        } catch {
+            record(error)
+            return 0
+        }
+    }
+
+    func onString(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        if bytes.count > options.limits.maxStringBytes {
+            lastTokenKind = .string
+            record(DecodeFailure.limit(.maxStringBytes, options.limits.maxStringBytes))
+            return 0
+        }
+        return onScalar(.string(bytes), kind: .string)
+    }
+
+    func onKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        lastTokenKind = .key
+        do {
+            if bytes.count > options.limits.maxStringBytes {
+                throw DecodeFailure.limit(.maxStringBytes, options.limits.maxStringBytes)
+            }
+            try top.key(bytes, self)
+            return 1
+        } catch {
+            record(error)
+            return 0
+        }
+    }
+
+    func onOpen(_ kind: _ContainerKind) -> Int32 {
+        lastTokenKind = .open
+        depth += 1
+        do {
+            if depth > options.limits.maxDepth {
+                throw DecodeFailure.limit(.maxDepth, options.limits.maxDepth)
+            }
+            try top.beginContainer(kind, self)
+            return 1
+        } catch {
+            record(error)
+            return 0
+        }
+    }
+
+    func onClose() -> Int32 {
+        lastTokenKind = .close
+        depth -= 1
+        do {
+            try top.end(self)
+            return 1
+        } catch {
+            record(error)
+            return 0
+        }
+    }
+
+    // MARK: Replay
+
+    /// Feeds an already-built value through the token entry points, as if it were being parsed.
+    /// Used where a value must be seen whole first (shared keys, polymorphic and preprocessed models).
+    func replay(_ value: JSONValue) throws {
+        let status: Int32
+        switch value {
+        case .null: status = onScalar(.null, kind: .literal)
+        case .bool(let b): status = onScalar(.bool(b), kind: .literal)
+        case .number(let n):
+            var text = n.text
+            status = text.withUTF8 { onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number) }
+        case .string(let s):
+            var text = s
+            status = text.withUTF8 { onString(UnsafeRawBufferPointer($0)) }
+        case .array(let elements):
+            guard onOpen(.array) == 1 else { throw failure! }
+            for element in elements { try replay(element) }
+            status = onClose()
+        case .object(let object):
+            guard onOpen(.object) == 1 else { throw failure! }
+            for (key, member) in object {
+                var text = key
+                guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) == 1 else { throw failure! }
+                try replay(member)
+            }
+            status = onClose()
+        }
+        if status != 1 { throw failure! }
+    }
+
+    // MARK: Errors
+
+    private var consumedOffset: Int {
+        guard let handle, currentBuffer.baseAddress != nil else { return currentBufferOffset }
+        return currentBufferOffset + Int(yajl_get_bytes_consumed(handle))
+    }
+
+    /// Where the token being handled starts (yajl reports where it ends).
+    private var tokenStartOffset: Int {
+        let end = consumedOffset
+        guard currentBuffer.baseAddress != nil else { return end }
+        var local = end - currentBufferOffset
+        switch lastTokenKind {
+        case .string, .key:
+            // The closing quote is the last consumed byte; an unescaped quote cannot occur inside.
+            local -= 1
+            while local > 0 {
+                local -= 1
+                if currentBuffer[local] == UInt8(ascii: "\"") {
+                    var backslashes = 0
+                    while local - backslashes - 1 >= 0, currentBuffer[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                    if backslashes % 2 == 0 { break }
+                }
+            }
+        case .number, .literal:
+            while local > 0, !Self.isDelimiter(currentBuffer[local - 1]) { local -= 1 }
+        case .open, .close:
+            local -= 1
+        case .none:
+            break
+        }
+        return currentBufferOffset + max(0, local)
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+             UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"): return true
+        default: return false
+        }
+    }
+
+    /// Keeps the first failure, positioned at the current token and path.
+    private func record(_ error: any Error) {
+        guard failure == nil else { return }
+        failure = positioned(error)
+    }
+
+    func positioned(_ error: any Error, offset: Int? = nil) -> ModelDecodingError {
+        let at = offset ?? tokenStartOffset
+        switch error {
+        case let e as ModelDecodingError: return e
+        case let f as DecodeFailure: return self.error(f.reason, at: at)
+        case let t as TransformFailure: return self.error(.invalid(t.message), at: at)
+        default: return self.error(.invalid(String(describing: error)), at: at)
+        }
+    }
+
+    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String? = nil) -> ModelDecodingError {
+        let (line, column) = location(of: offset)
+        return ModelDecodingError(reason: reason, path: path ?? currentPath(), line: line, column: column, byteOffset: offset)
+    }
+
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        if let whole = wholeInput {
+            var tracker = LineTracker()
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[0..<min(max(offset, 0), whole.count)]))
+            return (tracker.line, tracker.column)
+        }
+        var tracker = lineTracker
+        let local = min(max(offset - currentBufferOffset, 0), currentBuffer.count)
+        if currentBuffer.baseAddress != nil {
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[0..<local]))
+        }
+        return (tracker.line, tracker.column)
+    }
+
+    /// `$.statuses[3].user.id`, from the frames' current positions.
+    func currentPath() -> String {
+        var path = "$"
+        for frame in frames { frame.appendPath(to: &path) }
+        return path
+    }
+
+    /// For syntax errors: the containers still open, without the pending member.
+    private func pathOfOpenContainers() -> String {
+        var path = ""
+        for frame in frames.dropFirst() { frame.appendPath(to: &path) }
+        return path
+    }
+
+    // MARK: Conversions shared by value types
+
+    /// A value cannot be converted: throws under `.fail`, or records it and returns nil under `.skip`.
+    public func mismatch<T>(expected: String, found scalar: _Scalar) throws -> T? {
+        try mismatch(expected: expected, found: Self.describe(scalar))
+    }
+
+    /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
+    public func mismatch<T>(expected: String, found: String) throws -> T? {
+        if skipsMismatches {
+            skipped.append(positioned(DecodeFailure(reason: .typeMismatch(expected: expected, found: found))))
+            return nil
+        }
+        throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
+    }
+
+    /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.
+    func convertCustom<T: ModelValue>(_ value: JSONValue, to type: T.Type) throws -> T? {
+        do {
+            return try T.decodeModelValue(from: value, options: options)
+        } catch let error as ModelDecodingError {
+            throw error
+        } catch {
+            if skipsMismatches {
+                skipped.append(positioned(DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))))
+                return nil
+            }
+            throw DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))
+        }
+    }
+
+    static func describe(_ scalar: _Scalar) -> String {
+        switch scalar {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let text): return "number \(String(decoding: text, as: UTF8.self))"
+        case .string(let bytes):
+            var text = String(decoding: bytes.prefix(40), as: UTF8.self)
+            if bytes.count > 40 { text += "…" }
+            return "string \(JSONValue.string(text).description)"
+        case .bytes(let bytes): return "\(bytes.count) bytes"
+        }
+    }
+}
+
+/// A failure raised inside a frame; the engine adds path and position.
+struct DecodeFailure: Error {
+    let reason: ModelDecodingError.Reason
+
+    static func limit(_ limit: ModelDecodingError.Limit, _ value: Int) -> DecodeFailure {
+        DecodeFailure(reason: .limitExceeded(limit, limit: value))
+    }
+}
+
+/// 1-based line and column (in Unicode scalars) after the bytes seen so far.
+struct LineTracker {
+    var line = 1
+    var column = 1
+
+    mutating func advance(over bytes: UnsafeRawBufferPointer) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+    }
+}

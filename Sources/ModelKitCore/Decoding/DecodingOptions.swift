@@ -1,0 +1,78 @@
+import Foundation
+
+/// How the decoder treats input that is not exactly what a model expects.
+public struct DecodingOptions: Sendable {
+    /// Whether a JSON value of another type may be converted to a field's type.
+    public enum Conversion: Sendable {
+        /// YYModel's table: numbers ↔ strings, `"true"`/`"yes"`/`"false"`/`"no"` → Bool and integers,
+        /// numbers → Bool, fractional numbers truncate into integer fields, `null` leaves a
+        /// non-optional field untouched.
+        case lenient
+        /// Only the JSON type that matches the field is accepted.
+        case strict
+    }
+
+    /// What a value that cannot be converted does.
+    public enum MismatchPolicy: Sendable {
+        /// Throw ``ModelDecodingError`` with `.typeMismatch`.
+        case fail
+        /// Leave the field untouched (drop the array element / dictionary entry) and go on.
+        case skip
+    }
+
+    /// What a key that no field maps does.
+    public enum UnknownKeyPolicy: Sendable {
+        case ignore
+        /// Throw ``ModelDecodingError`` with `.unknownKey`.
+        case fail
+    }
+
+    public var conversion: Conversion
+    public var mismatch: MismatchPolicy
+    public var unknownKeys: UnknownKeyPolicy
+    public var dates: DateDecodingStrategy
+    public var limits: DecodingLimits
+
+    public init(conversion: Conversion = .lenient, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
+                dates: DateDecodingStrategy = .automatic, limits: DecodingLimits = DecodingLimits()) {
+        self.conversion = conversion
+        self.mismatch = mismatch
+        self.unknownKeys = unknownKeys
+        self.dates = dates
+        self.limits = limits
+    }
+}
+
+/// Bounds on untrusted input; exceeding one throws `.limitExceeded`, never crashes.
+public struct DecodingLimits: Sendable, Hashable {
+    /// Deepest nesting of arrays and objects. Default 512.
+    public var maxDepth: Int
+    /// Largest input accepted (for streams: in total). Default: unlimited.
+    public var maxInputBytes: Int
+    /// Longest string or key, in UTF-8 bytes after unescaping. Default: unlimited.
+    public var maxStringBytes: Int
+
+    public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max) {
+        self.maxDepth = maxDepth
+        self.maxInputBytes = maxInputBytes
+        self.maxStringBytes = maxStringBytes
+    }
+}
+
+/// How a JSON value becomes a `Date`.
+public enum DateDecodingStrategy: Sendable {
+    /// Strings `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-dd'T'HH:mm:ss` (UTC when no zone is
+    /// given), ISO 8601 with zone and optional fractional seconds, `EEE MMM dd HH:mm:ss Z yyyy`
+    /// (Twitter); numbers as seconds since 1970.
+    case automatic
+    /// ISO 8601 strings with a zone, optional fractional seconds.
+    case iso8601
+    /// Numbers (or numeric strings, when lenient) as seconds since 1970.
+    case secondsSince1970
+    /// Numbers (or numeric strings, when lenient) as milliseconds since 1970.
+    case millisecondsSince1970
+    /// Strings parsed by this formatter (slow: `DateFormatter` is; prefer the others).
+    case formatted(DateFormatter)
+    /// Your own conversion from the JSON value (a string or number).
+    case custom(@Sendable (JSONValue) throws -> Date)
+}

@@ -1,0 +1,60 @@
+/// One open JSON container (or the document root) being decoded; the engine's stack holds them.
+///
+/// Public only because ``ModelValue``'s engine hooks mention it; subclasses are internal.
+public class _DecodeFrame {
+    /// A scalar arrived at this frame's current value position.
+    func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {}
+    /// An object key arrived (object frames only).
+    func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {}
+    /// A nested container starts at this frame's current value position: push its frame.
+    func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+        decoder.push(SkipFrame())
+    }
+    /// This frame's own container closes. Frames that handle nested levels internally override.
+    func end(_ decoder: _DecodeEngine) throws {
+        try decoder.popAndDeliver()
+    }
+    /// A child frame pushed by `beginContainer` has finished.
+    func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {}
+    /// The value at this frame's current position was skipped whole: move on.
+    func valueSkipped() {}
+    /// Appends this frame's part of the current path (`.key`, `[3]`).
+    func appendPath(to path: inout String) {}
+}
+
+/// Consumes a value nobody wants (unknown keys, mismatches under `.skip`), nesting included.
+final class SkipFrame: _DecodeFrame {
+    private var nesting = 0
+
+    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+        nesting += 1
+    }
+
+    override func end(_ decoder: _DecodeEngine) throws {
+        if nesting > 0 {
+            nesting -= 1
+        } else {
+            let child = decoder.frames.removeLast()
+            decoder.top = decoder.frames[decoder.frames.count - 1]
+            _ = child
+            decoder.top.valueSkipped()
+        }
+    }
+}
+
+extension String {
+    /// Appends `.key`, or `["key"]` when the key is not a plain identifier.
+    mutating func appendPathKey(_ key: String) {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+        }
+        if plain {
+            append(".")
+            append(key)
+        } else {
+            append("[")
+            append(JSONValue.string(key).description)
+            append("]")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// The non-generic part of a model frame: precedence and presence tracking for its fields.
+class ModelFrameBase: ObjectFrame {
+    let schema: Schema
+    let tracksFields: Bool
+    /// Per field: the rank of the key that set it (lower wins), or `unset`.
+    private var ranks: [UInt8]
+    private static let unset: UInt8 = .max
+
+    init(root: UnsafeMutableRawPointer, schema: Schema) {
+        self.schema = schema
+        tracksFields = schema.tracksFields
+        ranks = tracksFields ? [UInt8](repeating: Self.unset, count: schema.slots.count) : []
+        super.init(root: root, table: schema.keyTable)
+        owner = self
+    }
+
+    /// Whether a value arriving under a key of `rank` may set `slot`: the first key in the
+    /// field's list wins whatever the document order; a repeated key overwrites (last wins).
+    @inline(__always)
+    final func claim(_ slot: _FieldSlot, rank: UInt8) -> Bool {
+        if ranks[slot.index] < rank { return false }
+        ranks[slot.index] = rank
+        return true
+    }
+
+    /// Checks `.required` fields once the object closes.
+    final func checkRequired() throws {
+        for slot in schema.requiredSlots where ranks[slot.index] == Self.unset {
+            throw DecodeFailure(reason: .missingKey(slot.resolvedKeys.first ?? slot.name))
+        }
+    }
+}
+
+/// Decodes one JSON object into a model of type `M` held in storage the frame owns, so
+/// fields are set in place through a stable address.
+final class ModelFrame<M: Model>: ModelFrameBase {
+    private let storage: UnsafeMutablePointer<M>
+    private var holdsValue = true
+
+    init(schema: Schema, initial: M) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: initial)
+        super.init(root: UnsafeMutableRawPointer(storage), schema: schema)
+    }
+
+    deinit {
+        if holdsValue { storage.deinitialize(count: 1) }
+        storage.deallocate()
+    }
+
+    override func end(_ decoder: _DecodeEngine) throws {
+        if tracksFields { try checkRequired() }
+        try decoder.popAndDeliver()
+    }
+
+    /// Moves the finished model out.
+    func takeValue() -> M {
+        holdsValue = false
+        return storage.move()
+    }
+}

@@ -1,0 +1,65 @@
+/// Why decoding failed, and where.
+///
+/// ```
+/// $.statuses[3].user.id (line 12, column 18): expected Int, found string "12a"
+/// ```
+public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong.
+    public enum Reason: Sendable, Equatable {
+        /// The input is not JSON (RFC 8259), with what is wrong.
+        case syntax(String)
+        /// A value cannot become the field's type under the current conversion rules.
+        case typeMismatch(expected: String, found: String)
+        /// None of a `.required` field's keys is present.
+        case missingKey(String)
+        /// A key no field maps, under `unknownKeys: .fail`.
+        case unknownKey(String)
+        /// A ``DecodingLimits`` bound was exceeded.
+        case limitExceeded(Limit, limit: Int)
+        /// A value was rejected: a transform, custom value, validation hook, or an out-of-range number.
+        case invalid(String)
+    }
+
+    /// Which ``DecodingLimits`` bound.
+    public enum Limit: String, Sendable, Equatable {
+        case maxDepth, maxInputBytes, maxStringBytes
+    }
+
+    public var reason: Reason
+    /// Where in the document: `$`, `$.a[3].b`.
+    public var path: String
+    /// 1-based line of the offending place.
+    public var line: Int
+    /// 1-based column (in Unicode scalars) of the offending place.
+    public var column: Int
+    /// 0-based byte offset of the offending place in the whole input.
+    public var byteOffset: Int
+
+    public init(reason: Reason, path: String, line: Int, column: Int, byteOffset: Int) {
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+    }
+
+    public var description: String {
+        "\(path) (line \(line), column \(column)): \(reasonText)"
+    }
+
+    private var reasonText: String {
+        switch reason {
+        case .syntax(let message): return "invalid JSON: \(message)"
+        case .typeMismatch(let expected, let found): return "expected \(expected), found \(found)"
+        case .missingKey(let key): return "missing required key \"\(key)\""
+        case .unknownKey(let key): return "unknown key \"\(key)\""
+        case .limitExceeded(let limit, let value):
+            switch limit {
+            case .maxDepth: return "nesting deeper than maxDepth (\(value))"
+            case .maxInputBytes: return "input larger than maxInputBytes (\(value))"
+            case .maxStringBytes: return "string longer than maxStringBytes (\(value))"
+            }
+        case .invalid(let message): return message
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+// Where a string or number becomes a Date: the strategy in DecodingOptions.dates decides.
+
+extension Date: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
+        if s.isNull { return try d.nullForNonOptional("Date") }
+        switch d.options.dates {
+        case .automatic:
+            switch s {
+            case .string(let bytes):
+                if let date = DateParser.parseAutomatic(bytes) { return date }
+                if d.lenient, JSONNumberGrammar.isValid(bytes), let seconds = DoubleParser.parse(bytes) {
+                    return Date(timeIntervalSince1970: seconds)
+                }
+            case .number(let text):
+                if let seconds = DoubleParser.parse(text), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
+            default: break
+            }
+            return try d.mismatch(expected: "Date", found: s)
+        case .iso8601:
+            if case .string(let bytes) = s, let date = DateParser.parseISO8601(bytes) { return date }
+            return try d.mismatch(expected: "Date (ISO 8601)", found: s)
+        case .secondsSince1970:
+            if let seconds = try epochNumber(s, d) { return Date(timeIntervalSince1970: seconds) }
+            return try d.mismatch(expected: "Date (seconds since 1970)", found: s)
+        case .millisecondsSince1970:
+            if let millis = try epochNumber(s, d) { return Date(timeIntervalSince1970: millis / 1000) }
+            return try d.mismatch(expected: "Date (milliseconds since 1970)", found: s)
+        case .formatted(let formatter):
+            if case .string(let bytes) = s, let date = formatter.date(from: String(decoding: bytes, as: UTF8.self)) { return date }
+            return try d.mismatch(expected: "Date (\(formatter.dateFormat ?? "formatted"))", found: s)
+        case .custom(let convert):
+            do {
+                return try convert(s.jsonValue)
+            } catch {
+                throw DecodeFailure(reason: .invalid("Date: \(error)"))
+            }
+        }
+    }
+
+    private static func epochNumber(_ s: _Scalar, _ d: _DecodeEngine) throws -> Double? {
+        switch s {
+        case .number(let text): return DoubleParser.parse(text).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let bytes) where d.lenient && JSONNumberGrammar.isValid(bytes):
+            return DoubleParser.parse(bytes).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
+
+    var scalarJSONValue: JSONValue {
+        var bytes: [UInt8] = []
+        DateFormatting.iso8601(self, into: &bytes)
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,102 @@
+// How a model type plugs into the engine: straight into a ModelFrame on the fast path; through a
+// buffered JSONValue only for types adopting PolymorphicModel or PreprocessingModel.
+
+extension Model {
+    public static var _typeName: String { String(describing: Self.self) }
+
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Self? {
+        // Lenient: a null or non-object where a model is expected is dropped (left untouched).
+        if d.lenient { return nil }
+        return try d.mismatch(expected: _typeName, found: s)
+    }
+
+    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
+        try _beginModel(kind, d, merging: existing)
+    }
+
+    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Self? {
+        try _finishModel(frame, d, polymorphic: true)
+    }
+
+    public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
+        try ModelDecoder(options: options).decode(Self.self, from: json)
+    }
+
+    static func _beginModel(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
+        guard kind == .object else {
+            if d.lenient { return nil }
+            return try d.containerMismatch(kind, expected: _typeName)
+        }
+        // A merged class instance may be a subclass: its own schema applies.
+        let schema = existing.map { type(of: $0).schema } ?? Self.schema
+        if schema.buffersObject { return JSONValueFrame(kind: .object) }
+        return ModelFrame<Self>(schema: schema, initial: existing ?? Self())
+    }
+
+    static func _finishModel(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
+        if let modelFrame = frame as? ModelFrame<Self> {
+            return try validated(modelFrame.takeValue(), modelFrame.schema, d)
+        }
+        var object = unsafeDowncast(frame, to: JSONValueFrame.self).takeValue()
+        if let preprocessing = Self.self as? any PreprocessingModel.Type {
+            guard let rewritten = preprocessing.willDecode(object) else { return nil }
+            object = rewritten
+        }
+        guard case .object = object else {
+            return try d.mismatch(expected: _typeName, found: object.kindDescription)
+        }
+        if polymorphic, let chooser = Self.self as? any PolymorphicModel.Type,
+           let chosen = chooser.modelType(for: object), let subtype = chosen as? Self.Type, subtype != Self.self {
+            return try decodeReplayed(subtype, object, d)
+        }
+        return try decodeReplayed(Self.self, object, d)
+    }
+
+    /// Builds `type` (a subtype of `Self`, or `Self`) from a buffered object, with the engine's
+    /// stack intact so paths and positions stay right.
+    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: _DecodeEngine) throws -> Self? {
+        // `type` may be a subclass: its schema and init() are reached through the metatype value.
+        let schema = type.schema
+        let root = RootFrame<Self>(
+            begin: { _, _ in ModelFrame<Self>(schema: schema, initial: type.init()) },
+            finish: { frame, d in try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
+        d.push(root)
+        defer {
+            d.frames.removeLast()
+            d.top = d.frames[d.frames.count - 1]
+        }
+        try d.replay(object)
+        return root.result
+    }
+
+    static func validated(_ value: Self, _ schema: Schema, _ d: _DecodeEngine) throws -> Self? {
+        guard schema.isValidating, var validating = value as? any ValidatingModel else { return value }
+        do {
+            try validating.didDecode()
+        } catch let error as ModelDecodingError {
+            throw error
+        } catch {
+            let failure = DecodeFailure(reason: .invalid("\(_typeName) rejected: \(error)"))
+            if d.skipsMismatches {
+                d.skipped.append(d.positioned(failure))
+                return nil
+            }
+            throw failure
+        }
+        return validating as? Self
+    }
+}
+
+extension JSONValue {
+    /// "object", "array", "string \"x\"", … for error messages.
+    var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return "number \(n.text)"
+        case .string: return "string \(description.prefix(42))"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}

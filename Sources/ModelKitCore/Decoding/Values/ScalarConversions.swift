@@ -1,0 +1,125 @@
+import Foundation
+
+// Lenient/strict conversions from scalar tokens, shared by the standard value types.
+
+extension _Scalar {
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+/// `"true"`/`"yes"` → true, `"false"`/`"no"` → false, any case.
+@inline(__always)
+func boolWord(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+    func equalsIgnoringCase(_ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for i in 0..<bytes.count where bytes[i] | 0x20 != w[i] { return false }
+        return true
+    }
+    switch bytes.count {
+    case 4: return equalsIgnoringCase("true") ? true : nil
+    case 3: return equalsIgnoringCase("yes") ? true : nil
+    case 5: return equalsIgnoringCase("false") ? false : nil
+    case 2: return equalsIgnoringCase("no") ? false : nil
+    default: return nil
+    }
+}
+
+extension _DecodeEngine {
+    /// `null` where a non-optional is expected: untouched when lenient, a mismatch when strict.
+    @inline(__always)
+    func nullForNonOptional<T>(_ expected: String) throws -> T? {
+        if lenient { return nil }
+        return try mismatch(expected: expected, found: "null")
+    }
+
+    /// A scalar where a container type (array, dictionary, model) is expected.
+    func scalarForContainer<T>(_ scalar: _Scalar, expected: String) throws -> T? {
+        if scalar.isNull { return try nullForNonOptional(expected) }
+        return try mismatch(expected: expected, found: scalar)
+    }
+
+    /// A container of the wrong kind: skipped whole under `.skip`, thrown under `.fail`.
+    func containerMismatch(_ kind: _ContainerKind, expected: String) throws -> _DecodeFrame? {
+        try mismatch(expected: expected, found: kind == .object ? "object" : "array")
+    }
+
+    func integer<T: FixedWidthInteger>(_ scalar: _Scalar, as type: T.Type, name: String) throws -> T? {
+        switch scalar {
+        case .number(let text):
+            return try integer(fromNumber: text, scalar: scalar, as: type, name: name)
+        case .string(let bytes) where lenient:
+            if let word = boolWord(bytes) { return word ? 1 : 0 }
+            if JSONNumberGrammar.isValid(bytes) { return try integer(fromNumber: bytes, scalar: scalar, as: type, name: name) }
+            return try mismatch(expected: name, found: scalar)
+        case .bool(let b) where lenient:
+            return b ? 1 : 0
+        case .null:
+            return try nullForNonOptional(name)
+        default:
+            return try mismatch(expected: name, found: scalar)
+        }
+    }
+
+    private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: _Scalar, as type: T.Type, name: String) throws -> T? {
+        switch IntegerParser.parse(text, as: T.self) {
+        case .value(let value): return value
+        case .overflow: return try outOfRange(scalar, name)
+        case .notAnInteger:
+            // Fractions truncate toward zero only when lenient; strict accepts integral values like 1e2.
+            switch IntegerParser.integralValue(ofNumber: text, as: T.self) {
+            case .value(let value):
+                if lenient { return value }
+                if let d = DoubleParser.parse(text), d == d.rounded(.towardZero) { return value }
+                return try mismatch(expected: name, found: scalar)
+            case .overflow: return try outOfRange(scalar, name)
+            case .notAnInteger: return try mismatch(expected: name, found: scalar)
+            }
+        }
+    }
+
+    private func outOfRange<T>(_ scalar: _Scalar, _ name: String) throws -> T? {
+        try mismatch(expected: "\(name) (value out of range)", found: scalar)
+    }
+
+    func floatingPoint<T: BinaryFloatingPoint>(_ scalar: _Scalar, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
+        switch scalar {
+        case .number(let text):
+            if let value = parse(text), value.isFinite { return value }
+            return try mismatch(expected: "\(name) (value out of range)", found: scalar)
+        case .string(let bytes) where lenient:
+            if JSONNumberGrammar.isValid(bytes), let value = parse(bytes), value.isFinite { return value }
+            switch String(decoding: bytes, as: UTF8.self).lowercased() {
+            case "nan": return .nan
+            case "inf", "infinity", "+inf", "+infinity": return .infinity
+            case "-inf", "-infinity": return -.infinity
+            default: return try mismatch(expected: name, found: scalar)
+            }
+        case .bool(let b) where lenient:
+            return b ? 1 : 0
+        case .null:
+            return try nullForNonOptional(name)
+        default:
+            return try mismatch(expected: name, found: scalar)
+        }
+    }
+
+    /// The UTF-8 text of a string token, or (lenient) of a number or Bool.
+    func text<T>(_ scalar: _Scalar, name: String, _ make: (UnsafeRawBufferPointer) throws -> T?) throws -> T? {
+        switch scalar {
+        case .string(let bytes):
+            return try make(bytes)
+        case .number(let text) where lenient:
+            return try make(text)
+        case .bool(let b) where lenient:
+            var word = b ? "true" : "false"
+            return try word.withUTF8 { try make(UnsafeRawBufferPointer($0)) }
+        case .null:
+            return try nullForNonOptional(name)
+        default:
+            return try mismatch(expected: name, found: scalar)
+        }
+    }
+}

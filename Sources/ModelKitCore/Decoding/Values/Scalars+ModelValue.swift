@@ -1,0 +1,116 @@
+import Foundation
+
+extension Bool: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Bool? {
+        switch s {
+        case .bool(let b): return b
+        case .number(let text) where d.lenient:
+            // 0 is false, any other number true; parsed as Double so 0.0 and -0 are false too.
+            return (DoubleParser.parse(text) ?? 1) != 0
+        case .string(let bytes) where d.lenient:
+            if let word = boolWord(bytes) { return word }
+            if JSONNumberGrammar.isValid(bytes), let value = DoubleParser.parse(bytes) { return value != 0 }
+            return try d.mismatch(expected: "Bool", found: s)
+        case .null: return try d.nullForNonOptional("Bool")
+        default: return try d.mismatch(expected: "Bool", found: s)
+        }
+    }
+    var scalarJSONValue: JSONValue { .bool(self) }
+}
+
+extension Double: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Double? {
+        try d.floatingPoint(s, name: "Double", parse: DoubleParser.parse)
+    }
+    var scalarJSONValue: JSONValue { JSONValue(self) }
+}
+
+extension Float: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Float? {
+        try d.floatingPoint(s, name: "Float", parse: DoubleParser.parseFloat)
+    }
+    var scalarJSONValue: JSONValue { JSONValue(self) }
+}
+
+extension Decimal: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Decimal? {
+        switch s {
+        case .number(let text):
+            if let value = Decimal.exact(text) { return value }
+            return try d.mismatch(expected: "Decimal (value out of range)", found: s)
+        case .string(let bytes) where d.lenient && JSONNumberGrammar.isValid(bytes):
+            if let value = Decimal.exact(bytes) { return value }
+            return try d.mismatch(expected: "Decimal (value out of range)", found: s)
+        case .bool(let b) where d.lenient: return b ? 1 : 0
+        case .null: return try d.nullForNonOptional("Decimal")
+        default: return try d.mismatch(expected: "Decimal", found: s)
+        }
+    }
+    var scalarJSONValue: JSONValue { JSONValue(self) }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// Foundation's parser, guarded against magnitudes `Decimal` cannot hold (it would return garbage or NaN).
+    static func exact(_ text: UnsafeRawBufferPointer) -> Decimal? {
+        guard let value = Decimal(string: String(decoding: text, as: UTF8.self), locale: posix), !value.isNaN else { return nil }
+        if let d = DoubleParser.parse(text), d.isFinite, abs(d) < 1e120 || d == 0 { return value }
+        return nil
+    }
+}
+
+extension String: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> String? {
+        if case .string(let bytes) = s { return String(decoding: bytes, as: UTF8.self) }
+        return try d.text(s, name: "String") { String(decoding: $0, as: UTF8.self) }
+    }
+    var scalarJSONValue: JSONValue { .string(self) }
+}
+
+extension URL: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> URL? {
+        guard case .string(let bytes) = s else {
+            if s.isNull { return try d.nullForNonOptional("URL") }
+            return try d.mismatch(expected: "URL", found: s)
+        }
+        // An empty string is YYModel's "no URL": treated like null.
+        if bytes.isEmpty { return try d.nullForNonOptional("URL") }
+        if let url = URL(string: String(decoding: bytes, as: UTF8.self)) { return url }
+        return try d.mismatch(expected: "URL", found: s)
+    }
+    var scalarJSONValue: JSONValue { .string(absoluteString) }
+}
+
+extension UUID: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UUID? {
+        if case .string(let bytes) = s, let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) { return uuid }
+        if s.isNull { return try d.nullForNonOptional("UUID") }
+        return try d.mismatch(expected: "UUID", found: s)
+    }
+    var scalarJSONValue: JSONValue { .string(uuidString) }
+}
+
+extension Data: ModelValue, ScalarModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Data? {
+        switch s {
+        case .bytes(let bytes): return Data(bytes)
+        case .string(let bytes):
+            if let data = Data(base64Encoded: Data(bytes)) { return data }
+            return try d.mismatch(expected: "Data (base64)", found: s)
+        case .null: return try d.nullForNonOptional("Data")
+        default: return try d.mismatch(expected: "Data (base64)", found: s)
+        }
+    }
+    var scalarJSONValue: JSONValue { .string(base64EncodedString()) }
+}
+
+extension JSONValue: ModelValue {
+    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> JSONValue? { s.jsonValue }
+    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: JSONValue?) throws -> _DecodeFrame? {
+        JSONValueFrame(kind: kind)
+    }
+    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> JSONValue? {
+        unsafeDowncast(frame, to: JSONValueFrame.self).takeValue()
+    }
+    public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> JSONValue { json }
+    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { self }
+}

@@ -1,0 +1,87 @@
+/// One entry of a ``Schema``: a property of `Root`, its JSON key(s) and options.
+///
+/// ```swift
+/// Field("name", \.name, key: "n")
+/// Field("bookID", \.bookID, keys: ["id", "ID", "book_id"])   // the first key present in this list wins
+/// Field("desc", \.desc, key: "ext.desc")                     // a key path into nested objects
+/// Field("color", \.color, transform: .init(decode: { (hex: String) in Color(hex) }, encode: { $0.hex }))
+/// ```
+///
+/// Without a key, the JSON key is the field name (or what the schema's ``KeyNamingStrategy``
+/// makes of it). A key containing `.` between two non-empty parts is a key path; `".ext"` and
+/// `"a..b"` are plain keys.
+public struct Field<Root>: Sendable {
+    let slot: _FieldSlot
+
+    /// A field read and written through a key path.
+    public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                   key: String? = nil, options: FieldOptions = []) {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// A field with several candidate keys: the first key of `keys` present in the input wins,
+    /// whatever the document order; output uses the first key.
+    public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                   keys: [String], options: FieldOptions = []) {
+        slot = DirectFieldSlot<Root, Value>(name: name, keys: keys, options: options,
+                                            get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// A field read and written through closures (what the `@Model` macro emits: faster than key paths).
+    public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
+                                   set: @escaping @Sendable (inout Root, Value) -> Void,
+                                   key: String? = nil, options: FieldOptions = []) {
+        self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:)``).
+    public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
+                                   set: @escaping @Sendable (inout Root, Value) -> Void,
+                                   keys: [String], options: FieldOptions = []) {
+        slot = DirectFieldSlot<Root, Value>(name: name, keys: keys, options: options, get: get, set: set)
+    }
+
+    /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions
+    /// (like Mantle's value transformers). The property type itself need not be a ``ModelValue``.
+    public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                         key: String? = nil, options: FieldOptions = [],
+                                         transform: ValueTransform<Value, JSON>) {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, transform: transform)
+    }
+
+    /// A transformed field with several candidate keys.
+    public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                         keys: [String], options: FieldOptions = [],
+                                         transform: ValueTransform<Value, JSON>) {
+        slot = TransformFieldSlot<Root, Value, JSON>(name: name, keys: keys, options: options,
+                                                     keyPath: keyPath, transform: transform)
+    }
+}
+
+/// Converts a property's value to and from a JSON-representable type, in both directions.
+///
+/// ```swift
+/// let hexColor = ValueTransform<Color, String>(decode: { Color(hex: $0) }, encode: { $0.hex })
+/// ```
+public struct ValueTransform<Value, JSON: ModelValue>: Sendable {
+    /// JSON form → property value. Throw to reject the input (reported as `.invalid` with its path).
+    public let decode: @Sendable (JSON) throws -> Value
+    /// Property value → JSON form.
+    public let encode: @Sendable (Value) throws -> JSON
+
+    public init(decode: @escaping @Sendable (JSON) throws -> Value, encode: @escaping @Sendable (Value) throws -> JSON) {
+        self.decode = decode
+        self.encode = encode
+    }
+}
+
+/// Builds the field list of a ``Schema``.
+@resultBuilder
+public enum SchemaBuilder<Root> {
+    public static func buildExpression(_ field: Field<Root>) -> [Field<Root>] { [field] }
+    public static func buildBlock(_ parts: [Field<Root>]...) -> [Field<Root>] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Field<Root>]?) -> [Field<Root>] { part ?? [] }
+    public static func buildEither(first part: [Field<Root>]) -> [Field<Root>] { part }
+    public static func buildEither(second part: [Field<Root>]) -> [Field<Root>] { part }
+    public static func buildArray(_ parts: [[Field<Root>]]) -> [Field<Root>] { parts.flatMap { $0 } }
+}

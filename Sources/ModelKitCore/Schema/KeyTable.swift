@@ -1,0 +1,140 @@
+/// Maps raw UTF-8 key bytes to what consumes the key's value, for one JSON object level.
+///
+/// Lookup never creates a `String`: it first tries the entry after the previous match (input
+/// keys usually come in the same order every time), then an open-addressing hash table.
+final class KeyTable: Sendable {
+    /// One recipient of a key's value: a field (with the key's precedence rank in the field's
+    /// key list) or the table of a key-path subtree (`"ext"` in `"ext.desc"`).
+    struct Consumer: Sendable {
+        let slot: _FieldSlot?
+        let subtable: KeyTable?
+        let rank: UInt8
+    }
+
+    struct Entry: Sendable {
+        let start: Int
+        let count: Int
+        let hash: UInt64
+        /// Usually one; several when fields share the key or the key is also a key-path head.
+        let consumers: [Consumer]
+        let keyText: String
+    }
+
+    let entries: [Entry]
+    private let bytes: [UInt8]
+    private let buckets: [Int32]
+    private let mask: Int
+
+    private init(keys: [(String, [Consumer])]) {
+        var bytes: [UInt8] = []
+        var entries: [Entry] = []
+        for (key, consumers) in keys {
+            let utf8 = Array(key.utf8)
+            let hash = utf8.withUnsafeBytes { KeyTable.hash($0) }
+            entries.append(Entry(start: bytes.count, count: utf8.count, hash: hash, consumers: consumers, keyText: key))
+            bytes += utf8
+        }
+        var capacity = 8
+        while capacity < entries.count * 2 { capacity *= 2 }
+        var buckets = [Int32](repeating: -1, count: capacity)
+        for (i, entry) in entries.enumerated() {
+            var b = Int(truncatingIfNeeded: entry.hash) & (capacity - 1)
+            while buckets[b] >= 0 { b = (b + 1) & (capacity - 1) }
+            buckets[b] = Int32(i)
+        }
+        self.entries = entries
+        self.bytes = bytes
+        self.buckets = buckets
+        self.mask = capacity - 1
+    }
+
+    /// FNV-1a: keys are short, and this runs only when the order hint misses.
+    @inline(__always)
+    static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key {
+            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return h
+    }
+
+    /// The index of the entry for `key`, or -1. `hint` is the entry expected next.
+    @inline(__always)
+    func lookup(_ key: UnsafeRawBufferPointer, hint: Int) -> Int {
+        if hint < entries.count, matches(hint, key) { return hint }
+        return lookupByHash(key)
+    }
+
+    private func lookupByHash(_ key: UnsafeRawBufferPointer) -> Int {
+        let h = KeyTable.hash(key)
+        var b = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let e = Int(buckets[b])
+            if e < 0 { return -1 }
+            if entries[e].hash == h, matches(e, key) { return e }
+            b = (b + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    private func matches(_ index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        let entry = entries[index]
+        guard entry.count == key.count else { return false }
+        if key.count == 0 { return true }
+        return bytes.withUnsafeBytes { stored in
+            memcmp(stored.baseAddress! + entry.start, key.baseAddress!, key.count) == 0
+        }
+    }
+
+    /// Builds the tables for `fields`, each with its ordered candidate keys (rank = position).
+    static func build(fields: [(_FieldSlot, [String])], splittingKeyPaths: Bool = true) -> KeyTable {
+        let root = Node()
+        for (slot, keys) in fields {
+            for (rank, key) in keys.enumerated() {
+                let parts = splittingKeyPaths ? keyPathParts(key) : [key]
+                var node = root
+                for part in parts.dropLast() { node = node.child(part) }
+                node.child(parts.last!).fields.append(Consumer(slot: slot, subtable: nil, rank: UInt8(clamping: rank)))
+            }
+        }
+        return root.table()
+    }
+
+    /// `"a.b"` → `["a", "b"]`; a key with an empty part (`".a"`, `"a..b"`, `"a."`) is a plain key.
+    static func keyPathParts(_ key: String) -> [String] {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1, !parts.contains(where: \.isEmpty) { return parts.map(String.init) }
+        return [key]
+    }
+
+    private final class Node {
+        var order: [String] = []
+        var children: [String: Node] = [:]
+        var fields: [Consumer] = []
+
+        func child(_ key: String) -> Node {
+            if let existing = children[key] { return existing }
+            let node = Node()
+            children[key] = node
+            order.append(key)
+            return node
+        }
+
+        func table() -> KeyTable {
+            KeyTable(keys: order.map { key in
+                let node = children[key]!
+                var consumers = node.fields
+                if !node.children.isEmpty {
+                    consumers.append(Consumer(slot: nil, subtable: node.table(), rank: 0))
+                }
+                return (key, consumers)
+            })
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

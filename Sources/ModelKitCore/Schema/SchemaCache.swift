@@ -1,0 +1,25 @@
+import Synchronization
+
+extension Schema {
+    /// Returns the schema of `type`, building it with `make` the first time (thread-safe).
+    ///
+    /// Generic models cannot hold a static stored property, so they cache their schema here,
+    /// once per concrete type:
+    ///
+    /// ```swift
+    /// static var schema: Schema { Schema.cached(for: Self.self) { Schema(Self.self) { … } } }
+    /// ```
+    public static func cached<Root: Model>(for type: Root.Type, _ make: () -> Schema) -> Schema {
+        let id = ObjectIdentifier(type)
+        if let hit = schemaCache.withLock({ $0[id] }) { return hit }
+        // Built outside the lock: building may recurse into other generic schemas.
+        let built = make()
+        return schemaCache.withLock { cache in
+            if let raced = cache[id] { return raced }
+            cache[id] = built
+            return built
+        }
+    }
+}
+
+private let schemaCache = Mutex<[ObjectIdentifier: Schema]>([:])
