@@ -10,12 +10,21 @@ public final class _DecodeEngine {
     public let options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
     public let isMerging: Bool
+    // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
     let lenient: Bool
     let skipsMismatches: Bool
+    let failsOnUnknownKeys: Bool
+    let maxStringBytes: Int
+    let maxDepth: Int
 
     var frames: [_DecodeFrame] = []
-    /// The frame receiving tokens: always `frames.last`, kept unretained to avoid ARC traffic per token.
-    unowned(unsafe) var top: _DecodeFrame
+    /// The frame receiving tokens: always `frames.last` (which keeps it alive), borrowed
+    /// through `Unmanaged` so that handing it a token costs no retain/release.
+    var topFrame: Unmanaged<_DecodeFrame>
+    var top: _DecodeFrame {
+        get { topFrame.takeUnretainedValue() }
+        set { topFrame = Unmanaged.passUnretained(newValue) }
+    }
     var depth = 0
     /// Set by a callback that failed; yajl then stops with `yajl_status_client_canceled`.
     var failure: ModelDecodingError?
@@ -39,9 +48,12 @@ public final class _DecodeEngine {
         self.isMerging = merging
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
+        failsOnUnknownKeys = options.unknownKeys == .fail
+        maxStringBytes = options.limits.maxStringBytes
+        maxDepth = options.limits.maxDepth
         frames.reserveCapacity(16)
         frames.append(root)
-        top = root
+        topFrame = Unmanaged.passUnretained(root)
         guard parser else { return }
         let ctx = Unmanaged.passUnretained(self).toOpaque()
         handle = yajl_alloc(yajlCallbacks, nil, ctx)
@@ -132,7 +144,7 @@ public final class _DecodeEngine {
     func popAndDeliver() throws {
         let child = frames.removeLast()
         top = frames[frames.count - 1]
-        try top.childFinished(child, self)
+        try topFrame._withUnsafeGuaranteedRef { try $0.childFinished(child, self) }
     }
 
     // MARK: Token entry points (called by yajl's callbacks, and by replay)
@@ -141,7 +153,7 @@ public final class _DecodeEngine {
     func onScalar(_ scalar: _Scalar, kind: TokenKind) -> Int32 {
         lastTokenKind = kind
         do {
-            try top.scalar(scalar, self)
+            try topFrame._withUnsafeGuaranteedRef { try $0.scalar(scalar, self) }
             return 1
         } catch {
             record(error)
@@ -150,9 +162,9 @@ public final class _DecodeEngine {
     }
 
     func onString(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-        if bytes.count > options.limits.maxStringBytes {
+        if bytes.count > maxStringBytes {
             lastTokenKind = .string
-            record(DecodeFailure.limit(.maxStringBytes, options.limits.maxStringBytes))
+            record(DecodeFailure.limit(.maxStringBytes, maxStringBytes))
             return 0
         }
         return onScalar(.string(bytes), kind: .string)
@@ -161,10 +173,10 @@ public final class _DecodeEngine {
     func onKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
         lastTokenKind = .key
         do {
-            if bytes.count > options.limits.maxStringBytes {
-                throw DecodeFailure.limit(.maxStringBytes, options.limits.maxStringBytes)
+            if bytes.count > maxStringBytes {
+                throw DecodeFailure.limit(.maxStringBytes, maxStringBytes)
             }
-            try top.key(bytes, self)
+            try topFrame._withUnsafeGuaranteedRef { try $0.key(bytes, self) }
             return 1
         } catch {
             record(error)
@@ -176,10 +188,10 @@ public final class _DecodeEngine {
         lastTokenKind = .open
         depth += 1
         do {
-            if depth > options.limits.maxDepth {
-                throw DecodeFailure.limit(.maxDepth, options.limits.maxDepth)
+            if depth > maxDepth {
+                throw DecodeFailure.limit(.maxDepth, maxDepth)
             }
-            try top.beginContainer(kind, self)
+            try topFrame._withUnsafeGuaranteedRef { try $0.beginContainer(kind, self) }
             return 1
         } catch {
             record(error)
@@ -191,7 +203,7 @@ public final class _DecodeEngine {
         lastTokenKind = .close
         depth -= 1
         do {
-            try top.end(self)
+            try topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
             return 1
         } catch {
             record(error)
@@ -283,7 +295,7 @@ public final class _DecodeEngine {
         switch error {
         case let e as ModelDecodingError: return e
         case let f as DecodeFailure: return self.error(f.reason, at: at)
-        case let t as TransformFailure: return self.error(.invalid(t.message), at: at)
+        case let t as _TransformFailure: return self.error(.invalid(t.message), at: at)
         default: return self.error(.invalid(String(describing: error)), at: at)
         }
     }

@@ -20,7 +20,7 @@ enum DecodeRun {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
         }
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
-        var offset = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var offset = hasByteOrderMark(input) ? 3 : 0
         var scanner = InputScanner()
         while offset < input.count {
             let block = UnsafeRawBufferPointer(rebasing: input[offset..<min(offset + blockSize, input.count)])
@@ -71,4 +71,10 @@ func withJSONBytes<C: Collection<UInt8>, R>(_ json: C, _ body: (UnsafeRawBufferP
 func withJSONBytes<R>(_ json: String, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
     var text = json
     return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+}
+
+/// A UTF-8 byte order mark at the start (checked without building an array per call).
+@inline(__always)
+func hasByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
 }

@@ -8,7 +8,7 @@ extension Model {
         var storage = self
         try withUnsafePointer(to: &storage) { root in
             for slot in schema.slots where !slot.options.contains(.notMapped) {
-                let value = try slot.wireValue(root: UnsafeRawPointer(root)).encodeModelValue(options: options)
+                let value = try slot.access.wireValue(UnsafeRawPointer(root)).encodeModelValue(options: options)
                 if case .null = value { continue }
                 object.insert(value, atKeyPath: KeyTable.keyPathParts(slot.resolvedKeys[0]))
             }

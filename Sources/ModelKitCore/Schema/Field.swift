@@ -11,9 +11,10 @@
 /// makes of it). A key containing `.` between two non-empty parts is a key path; `".ext"` and
 /// `"a..b"` are plain keys.
 public struct Field<Root>: Sendable {
-    let slot: _FieldSlot
+    @usableFromInline let slot: _FieldSlot
 
     /// A field read and written through a key path.
+    @inlinable
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                    key: String? = nil, options: FieldOptions = []) {
         self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
@@ -21,13 +22,16 @@ public struct Field<Root>: Sendable {
 
     /// A field with several candidate keys: the first key of `keys` present in the input wins,
     /// whatever the document order; output uses the first key.
+    @inlinable
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                    keys: [String], options: FieldOptions = []) {
-        slot = DirectFieldSlot<Root, Value>(name: name, keys: keys, options: options,
-                                            get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+        slot = _FieldSlot(name: name, keys: keys, options: options,
+                          access: .direct(get: { (root: Root) in root[keyPath: keyPath] },
+                                          set: { (root: inout Root, value: Value) in root[keyPath: keyPath] = value }))
     }
 
     /// A field read and written through closures (what the `@Model` macro emits: faster than key paths).
+    @inlinable
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    key: String? = nil, options: FieldOptions = []) {
@@ -35,14 +39,16 @@ public struct Field<Root>: Sendable {
     }
 
     /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:)``).
+    @inlinable
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    keys: [String], options: FieldOptions = []) {
-        slot = DirectFieldSlot<Root, Value>(name: name, keys: keys, options: options, get: get, set: set)
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(get: get, set: set))
     }
 
     /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions
     /// (like Mantle's value transformers). The property type itself need not be a ``ModelValue``.
+    @inlinable
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          key: String? = nil, options: FieldOptions = [],
                                          transform: ValueTransform<Value, JSON>) {
@@ -50,11 +56,11 @@ public struct Field<Root>: Sendable {
     }
 
     /// A transformed field with several candidate keys.
+    @inlinable
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          keys: [String], options: FieldOptions = [],
                                          transform: ValueTransform<Value, JSON>) {
-        slot = TransformFieldSlot<Root, Value, JSON>(name: name, keys: keys, options: options,
-                                                     keyPath: keyPath, transform: transform)
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .transformed(keyPath, transform))
     }
 }
 

@@ -1,105 +1,102 @@
-/// Type-erased access to one field, through a raw pointer to the model's storage.
+/// One field of a schema, type-erased: name, keys, options and the accessors the engine calls.
 ///
-/// The decoder holds models in stable storage it allocated itself and passes that address
-/// here, so setting a field is one indirect call with no existential boxing.
-public class _FieldSlot: @unchecked Sendable {
+/// Models are decoded in storage the engine owns, so every accessor takes a raw pointer to the
+/// model and sets the field in place: one indirect call per value, no existential boxing.
+public final class _FieldSlot: @unchecked Sendable {
     // Immutable once its schema is built (see `isSealed`), hence @unchecked.
     let name: String
     let declaredKeys: [String]
     let options: FieldOptions
+    let access: _FieldAccess
     // Assigned once by the owning Schema's initializer, before the schema is published.
     var index = 0
     var resolvedKeys: [String] = []
     var isSealed = false
 
-    init(name: String, keys: [String], options: FieldOptions) {
+    @usableFromInline
+    init(name: String, keys: [String], options: FieldOptions, access: _FieldAccess) {
         self.name = name
         self.declaredKeys = keys
         self.options = options
-    }
-
-    var wireTypeName: String { fatalError("abstract") }
-    func decodeScalar(_ scalar: _Scalar, root: UnsafeMutableRawPointer, _ decoder: _DecodeEngine) throws { fatalError("abstract") }
-    func beginContainer(_ kind: _ContainerKind, root: UnsafeMutableRawPointer, _ decoder: _DecodeEngine) throws -> _DecodeFrame? { fatalError("abstract") }
-    func finishContainer(_ frame: _DecodeFrame, root: UnsafeMutableRawPointer, _ decoder: _DecodeEngine) throws { fatalError("abstract") }
-    /// Reads the field as its JSON-side value (`Wire`), boxed; for encoding, archive, description and equality.
-    func wireValue(root: UnsafeRawPointer) throws -> any ModelValue { fatalError("abstract") }
-}
-
-/// A field whose JSON-side type is `Wire`. Subclasses decide how a `Wire` reaches the property.
-class FieldSlot<Root, Wire: ModelValue>: _FieldSlot, @unchecked Sendable {
-    override var wireTypeName: String { Wire._typeName }
-
-    func store(_ value: Wire, into root: UnsafeMutablePointer<Root>) throws { fatalError("abstract") }
-    func load(from root: UnsafePointer<Root>) throws -> Wire { fatalError("abstract") }
-    /// The current value to merge into when `update` meets a nested object, or nil to start fresh.
-    func mergeBase(from root: UnsafePointer<Root>) -> Wire? { nil }
-
-    override final func decodeScalar(_ scalar: _Scalar, root: UnsafeMutableRawPointer, _ decoder: _DecodeEngine) throws {
-        if let value = try Wire._decodeScalar(scalar, decoder) {
-            try store(value, into: root.assumingMemoryBound(to: Root.self))
-        }
-    }
-
-    override final func beginContainer(_ kind: _ContainerKind, root: UnsafeMutableRawPointer, _ decoder: _DecodeEngine) throws -> _DecodeFrame? {
-        let existing = decoder.isMerging ? mergeBase(from: UnsafePointer(root.assumingMemoryBound(to: Root.self))) : nil
-        return try Wire._beginContainer(kind, decoder, merging: existing)
-    }
-
-    override final func finishContainer(_ frame: _DecodeFrame, root: UnsafeMutableRawPointer, _ decoder: _DecodeEngine) throws {
-        if let value = try Wire._finishContainer(frame, decoder) {
-            try store(value, into: root.assumingMemoryBound(to: Root.self))
-        }
-    }
-
-    override final func wireValue(root: UnsafeRawPointer) throws -> any ModelValue {
-        try load(from: root.assumingMemoryBound(to: Root.self))
+        self.access = access
     }
 }
 
-/// A field stored as-is through closures (or a key path wrapped in closures).
-final class DirectFieldSlot<Root, Value: ModelValue>: FieldSlot<Root, Value>, @unchecked Sendable {
-    let getter: @Sendable (Root) -> Value
-    let setter: @Sendable (inout Root, Value) -> Void
+/// The per-field accessors, created in `@inlinable` code so that they are specialized for the
+/// concrete model and value types in the module that declares the model.
+public struct _FieldAccess: Sendable {
+    /// The JSON-side type (the transform's `JSON` type for transformed fields).
+    let wireType: any ModelValue.Type
+    let decodeScalar: @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
+    let beginContainer: @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?
+    let finishContainer: @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
+    /// Reads the field as its JSON-side value, boxed; for slow paths (JSONValue output, description).
+    let wireValue: @Sendable (UnsafeRawPointer) throws -> any ModelValue
 
-    init(name: String, keys: [String], options: FieldOptions,
-         get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void) {
-        getter = get
-        setter = set
-        super.init(name: name, keys: keys, options: options)
+    @usableFromInline
+    init(wireType: any ModelValue.Type,
+         decodeScalar: @escaping @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
+         beginContainer: @escaping @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?,
+         finishContainer: @escaping @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
+         wireValue: @escaping @Sendable (UnsafeRawPointer) throws -> any ModelValue) {
+        self.wireType = wireType
+        self.decodeScalar = decodeScalar
+        self.beginContainer = beginContainer
+        self.finishContainer = finishContainer
+        self.wireValue = wireValue
     }
 
-    override func store(_ value: Value, into root: UnsafeMutablePointer<Root>) throws { setter(&root.pointee, value) }
-    override func load(from root: UnsafePointer<Root>) throws -> Value { getter(root.pointee) }
-    override func mergeBase(from root: UnsafePointer<Root>) -> Value? { getter(root.pointee) }
-}
-
-/// A field converted by a ``ValueTransform``: JSON holds a `Wire`, the property a `Value`.
-final class TransformFieldSlot<Root, Value, Wire: ModelValue>: FieldSlot<Root, Wire>, @unchecked Sendable {
-    let keyPath: WritableKeyPath<Root, Value> & Sendable
-    let transform: ValueTransform<Value, Wire>
-
-    init(name: String, keys: [String], options: FieldOptions,
-         keyPath: WritableKeyPath<Root, Value> & Sendable, transform: ValueTransform<Value, Wire>) {
-        self.keyPath = keyPath
-        self.transform = transform
-        super.init(name: name, keys: keys, options: options)
+    /// A field stored as-is.
+    @inlinable
+    static func direct<Root, Value: ModelValue>(get: @escaping @Sendable (Root) -> Value,
+                                                set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
+        _FieldAccess(
+            wireType: Value.self,
+            decodeScalar: { scalar, root, decoder in
+                if let value = try Value._decodeScalar(scalar, decoder) {
+                    set(&root.assumingMemoryBound(to: Root.self).pointee, value)
+                }
+            },
+            beginContainer: { kind, root, decoder in
+                let existing = decoder.isMerging ? get(root.assumingMemoryBound(to: Root.self).pointee) : nil
+                return try Value._beginContainer(kind, decoder, merging: existing)
+            },
+            finishContainer: { frame, root, decoder in
+                if let value = try Value._finishContainer(frame, decoder) {
+                    set(&root.assumingMemoryBound(to: Root.self).pointee, value)
+                }
+            },
+            wireValue: { root in get(root.assumingMemoryBound(to: Root.self).pointee) })
     }
 
-    override func store(_ value: Wire, into root: UnsafeMutablePointer<Root>) throws {
-        do {
-            root.pointee[keyPath: keyPath] = try transform.decode(value)
-        } catch let error as ModelDecodingError {
-            throw error
-        } catch {
-            throw TransformFailure(message: String(describing: error))
+    /// A field converted by a ``ValueTransform``: JSON holds a `Wire`, the property a `Value`.
+    @inlinable
+    static func transformed<Root, Value, Wire: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                                          _ transform: ValueTransform<Value, Wire>) -> _FieldAccess {
+        @Sendable func store(_ wire: Wire, _ root: UnsafeMutableRawPointer) throws {
+            let value: Value
+            do {
+                value = try transform.decode(wire)
+            } catch {
+                throw _TransformFailure(message: String(describing: error))
+            }
+            root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
+        return _FieldAccess(
+            wireType: Wire.self,
+            decodeScalar: { scalar, root, decoder in
+                if let wire = try Wire._decodeScalar(scalar, decoder) { try store(wire, root) }
+            },
+            beginContainer: { kind, _, decoder in try Wire._beginContainer(kind, decoder, merging: nil) },
+            finishContainer: { frame, root, decoder in
+                if let wire = try Wire._finishContainer(frame, decoder) { try store(wire, root) }
+            },
+            wireValue: { root in try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) })
     }
-
-    override func load(from root: UnsafePointer<Root>) throws -> Wire { try transform.encode(root.pointee[keyPath: keyPath]) }
 }
 
 /// Raised by a transform; the engine turns it into a positioned `.invalid` error.
-struct TransformFailure: Error {
+public struct _TransformFailure: Error {
     let message: String
+    @usableFromInline init(message: String) { self.message = message }
 }

@@ -5,35 +5,56 @@
 final class KeyTable: Sendable {
     /// One recipient of a key's value: a field (with the key's precedence rank in the field's
     /// key list) or the table of a key-path subtree (`"ext"` in `"ext.desc"`).
-    struct Consumer: Sendable {
-        let slot: _FieldSlot?
-        let subtable: KeyTable?
+    struct Consumer: @unchecked Sendable {
+        // Unowned: the schema keeps its slots alive and a table keeps its subtables (`retained`),
+        // so the hot path pays no reference counting for these.
+        let slotReference: Unmanaged<_FieldSlot>?
+        let subtableReference: Unmanaged<KeyTable>?
         let rank: UInt8
+
+        init(slot: _FieldSlot?, subtable: KeyTable?, rank: UInt8) {
+            slotReference = slot.map { Unmanaged.passUnretained($0) }
+            subtableReference = subtable.map { Unmanaged.passUnretained($0) }
+            self.rank = rank
+        }
+
+        var slot: _FieldSlot? { slotReference?.takeUnretainedValue() }
+        var subtable: KeyTable? { subtableReference?.takeUnretainedValue() }
     }
 
+    /// Trivial (no references) so that reading one costs no retain/release.
     struct Entry: Sendable {
         let start: Int
         let count: Int
         let hash: UInt64
-        /// Usually one; several when fields share the key or the key is also a key-path head.
-        let consumers: [Consumer]
-        let keyText: String
+        /// Usually one consumer; several when fields share the key or the key is also a key-path head.
+        let firstConsumer: Int
+        let consumerCount: Int
     }
 
     let entries: [Entry]
+    let consumers: [Consumer]
+    /// Key texts for error paths only.
+    let keyTexts: [String]
+    private let retainedSubtables: [KeyTable]
     private let bytes: [UInt8]
     private let buckets: [Int32]
     private let mask: Int
 
-    private init(keys: [(String, [Consumer])]) {
+    private init(keys: [(String, [Consumer])], subtables: [KeyTable]) {
         var bytes: [UInt8] = []
         var entries: [Entry] = []
+        var flat: [Consumer] = []
         for (key, consumers) in keys {
             let utf8 = Array(key.utf8)
             let hash = utf8.withUnsafeBytes { KeyTable.hash($0) }
-            entries.append(Entry(start: bytes.count, count: utf8.count, hash: hash, consumers: consumers, keyText: key))
+            entries.append(Entry(start: bytes.count, count: utf8.count, hash: hash, firstConsumer: flat.count, consumerCount: consumers.count))
+            flat += consumers
             bytes += utf8
         }
+        self.consumers = flat
+        self.keyTexts = keys.map(\.0)
+        self.retainedSubtables = subtables
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
         var buckets = [Int32](repeating: -1, count: capacity)
@@ -86,6 +107,13 @@ final class KeyTable: Sendable {
         }
     }
 
+    /// The recipients of entry `index`'s value.
+    @inline(__always)
+    func consumers(of index: Int) -> ArraySlice<Consumer> {
+        let entry = entries[index]
+        return consumers[entry.firstConsumer..<(entry.firstConsumer + entry.consumerCount)]
+    }
+
     /// Builds the tables for `fields`, each with its ordered candidate keys (rank = position).
     static func build(fields: [(_FieldSlot, [String])], splittingKeyPaths: Bool = true) -> KeyTable {
         let root = Node()
@@ -121,14 +149,18 @@ final class KeyTable: Sendable {
         }
 
         func table() -> KeyTable {
-            KeyTable(keys: order.map { key in
+            var subtables: [KeyTable] = []
+            let keys = order.map { key -> (String, [Consumer]) in
                 let node = children[key]!
                 var consumers = node.fields
                 if !node.children.isEmpty {
-                    consumers.append(Consumer(slot: nil, subtable: node.table(), rank: 0))
+                    let subtable = node.table()
+                    subtables.append(subtable)
+                    consumers.append(Consumer(slot: nil, subtable: subtable, rank: 0))
                 }
                 return (key, consumers)
-            })
+            }
+            return KeyTable(keys: keys, subtables: subtables)
         }
     }
 }

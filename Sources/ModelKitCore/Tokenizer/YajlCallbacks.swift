@@ -5,30 +5,31 @@ import CYajl
 nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
     table.initialize(to: yajl_callbacks(
-        yajl_null: { ctx in engine(ctx).onScalar(.null, kind: .literal) },
-        yajl_boolean: { ctx, value in engine(ctx).onScalar(.bool(value != 0), kind: .literal) },
+        yajl_null: { ctx in withEngine(ctx) { $0.onScalar(.null, kind: .literal) } },
+        yajl_boolean: { ctx, value in withEngine(ctx) { $0.onScalar(.bool(value != 0), kind: .literal) } },
         // Integers and doubles come through yajl_number as raw text: parsed once, exactly, into the target type.
         yajl_integer: nil,
         yajl_double: nil,
         yajl_number: { ctx, text, length in
-            engine(ctx).onScalar(.number(UnsafeRawBufferPointer(start: text, count: length)), kind: .number)
+            withEngine(ctx) { $0.onScalar(.number(UnsafeRawBufferPointer(start: text, count: length)), kind: .number) }
         },
         yajl_string: { ctx, bytes, length in
-            engine(ctx).onString(UnsafeRawBufferPointer(start: bytes, count: length))
+            withEngine(ctx) { $0.onString(UnsafeRawBufferPointer(start: bytes, count: length)) }
         },
-        yajl_start_map: { ctx in engine(ctx).onOpen(.object) },
+        yajl_start_map: { ctx in withEngine(ctx) { $0.onOpen(.object) } },
         yajl_map_key: { ctx, bytes, length in
-            engine(ctx).onKey(UnsafeRawBufferPointer(start: bytes, count: length))
+            withEngine(ctx) { $0.onKey(UnsafeRawBufferPointer(start: bytes, count: length)) }
         },
-        yajl_end_map: { ctx in engine(ctx).onClose() },
-        yajl_start_array: { ctx in engine(ctx).onOpen(.array) },
-        yajl_end_array: { ctx in engine(ctx).onClose() }
+        yajl_end_map: { ctx in withEngine(ctx) { $0.onClose() } },
+        yajl_start_array: { ctx in withEngine(ctx) { $0.onOpen(.array) } },
+        yajl_end_array: { ctx in withEngine(ctx) { $0.onClose() } }
     ))
     return table
 }()
 
-/// The engine registered as yajl's context: unretained, it outlives its parser handle.
+/// Calls `body` with the engine registered as yajl's context. The engine outlives its parser
+/// handle, so it is borrowed without retain/release on every token.
 @inline(__always)
-private func engine(_ context: UnsafeMutableRawPointer?) -> _DecodeEngine {
-    Unmanaged<_DecodeEngine>.fromOpaque(context!).takeUnretainedValue()
+private func withEngine(_ context: UnsafeMutableRawPointer?, _ body: (_DecodeEngine) -> Int32) -> Int32 {
+    Unmanaged<_DecodeEngine>.fromOpaque(context!)._withUnsafeGuaranteedRef(body)
 }

@@ -67,4 +67,5 @@ enum InputProblem { case x; var message: String { "bad" } }
 struct InputScanner {
     mutating func scan(_ b: UnsafeRawBufferPointer) -> (offset: Int, problem: InputProblem)? { nil }
     mutating func finish() -> InputProblem? { nil }
+    var openStringStart: Int? { nil }
 }

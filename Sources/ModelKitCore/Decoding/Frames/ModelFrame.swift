@@ -1,16 +1,14 @@
 /// The non-generic part of a model frame: precedence and presence tracking for its fields.
 class ModelFrameBase: ObjectFrame {
     let schema: Schema
-    let tracksFields: Bool
     /// Per field: the rank of the key that set it (lower wins), or `unset`.
     private var ranks: [UInt8]
     private static let unset: UInt8 = .max
 
-    init(root: UnsafeMutableRawPointer, schema: Schema) {
+    init(root: UnsafeMutableRawPointer, schema: Schema, failsOnUnknownKeys: Bool) {
         self.schema = schema
-        tracksFields = schema.tracksFields
-        ranks = tracksFields ? [UInt8](repeating: Self.unset, count: schema.slots.count) : []
-        super.init(root: root, table: schema.keyTable)
+        ranks = schema.tracksFields ? [UInt8](repeating: Self.unset, count: schema.slots.count) : []
+        super.init(root: root, table: schema.keyTable, tracksFields: schema.tracksFields, failsOnUnknownKeys: failsOnUnknownKeys)
         owner = self
     }
 
@@ -37,10 +35,10 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     private let storage: UnsafeMutablePointer<M>
     private var holdsValue = true
 
-    init(schema: Schema, initial: M) {
+    init(schema: Schema, initial: M, _ decoder: _DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
-        super.init(root: UnsafeMutableRawPointer(storage), schema: schema)
+        super.init(root: UnsafeMutableRawPointer(storage), schema: schema, failsOnUnknownKeys: decoder.failsOnUnknownKeys)
     }
 
     deinit {

@@ -2,10 +2,12 @@
 /// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model) and
 /// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model).
 class ObjectFrame: _DecodeFrame {
-    var root: UnsafeMutableRawPointer
-    var table: KeyTable
+    let root: UnsafeMutableRawPointer
+    let table: KeyTable
     /// Holds precedence ranks for multi-key and required fields (the model that owns `root`).
     unowned(unsafe) var owner: ModelFrameBase!
+    let tracksFields: Bool
+    let failsOnUnknownKeys: Bool
     /// The entry of the current key, -1 for an unknown key, -2 between members.
     private var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
@@ -15,12 +17,14 @@ class ObjectFrame: _DecodeFrame {
     /// Set while a buffered value is replayed to one consumer of a shared key.
     private var replayTarget: KeyTable.Consumer?
 
-    init(root: UnsafeMutableRawPointer, table: KeyTable) {
+    init(root: UnsafeMutableRawPointer, table: KeyTable, tracksFields: Bool, failsOnUnknownKeys: Bool) {
         self.root = root
         self.table = table
+        self.tracksFields = tracksFields
+        self.failsOnUnknownKeys = failsOnUnknownKeys
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+    override final func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
         let found = table.lookup(key, hint: hint)
         entry = found
         if found >= 0 {
@@ -28,54 +32,58 @@ class ObjectFrame: _DecodeFrame {
         } else {
             unknownKey.removeAll(keepingCapacity: true)
             unknownKey.append(contentsOf: key)
-            if decoder.options.unknownKeys == .fail {
+            if failsOnUnknownKeys {
                 throw DecodeFailure(reason: .unknownKey(String(decoding: key, as: UTF8.self)))
             }
         }
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override final func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
         if let target = replayTarget {
             try deliver(scalar, to: target, decoder)
             return
         }
         if entry >= 0 {
-            let consumers = table.entries[entry].consumers
-            for consumer in consumers { try deliver(scalar, to: consumer, decoder) }
+            let found = table.entries[entry]
+            var i = found.firstConsumer
+            while i < found.firstConsumer + found.consumerCount {
+                try deliver(scalar, to: table.consumers[i], decoder)
+                i += 1
+            }
         }
         entry = -2
     }
 
     @inline(__always)
     private func deliver(_ scalar: _Scalar, to consumer: KeyTable.Consumer, _ decoder: _DecodeEngine) throws {
-        guard let slot = consumer.slot else { return }  // a key-path head given a scalar: nothing below it
-        if owner.tracksFields, !owner.claim(slot, rank: consumer.rank) { return }
-        try slot.decodeScalar(scalar, root: root, decoder)
+        guard let slot = consumer.slotReference else { return }  // a key-path head given a scalar: nothing below it
+        try slot._withUnsafeGuaranteedRef { slot in
+            if tracksFields, !owner.claim(slot, rank: consumer.rank) { return }
+            try slot.access.decodeScalar(scalar, root, decoder)
+        }
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override final func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
         let consumer: KeyTable.Consumer
         if let target = replayTarget {
             consumer = target
         } else if entry >= 0 {
-            let consumers = table.entries[entry].consumers
+            let consumers = table.consumers(of: entry)
             guard consumers.count == 1 else {
                 // Several recipients: see the value whole once, then replay it to each.
                 decoder.push(JSONValueFrame(kind: kind))
                 return
             }
-            consumer = consumers[0]
+            consumer = consumers[consumers.startIndex]
         } else {
             decoder.push(SkipFrame())
             return
         }
         if let slot = consumer.slot {
-            if owner.tracksFields, !owner.claim(slot, rank: consumer.rank) {
+            if tracksFields, !owner.claim(slot, rank: consumer.rank) {
                 decoder.push(SkipFrame())
-            } else if let child = try slot.beginContainer(kind, root: root, decoder) {
-                decoder.push(child)
             } else {
-                decoder.push(SkipFrame())
+                decoder.push(try slot.access.beginContainer(kind, root, decoder) ?? SkipFrame())
             }
         } else if kind == .object, let subtable = consumer.subtable {
             decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
@@ -84,16 +92,16 @@ class ObjectFrame: _DecodeFrame {
         }
     }
 
-    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+    override final func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
         if let target = replayTarget {
-            try target.slot?.finishContainer(child, root: root, decoder)
+            if let slot = target.slot { try slot.access.finishContainer(child, root, decoder) }
             return
         }
         defer { entry = -2 }
         guard entry >= 0 else { return }
-        let consumers = table.entries[entry].consumers
+        let consumers = table.consumers(of: entry)
         if consumers.count == 1 {
-            try consumers[0].slot?.finishContainer(child, root: root, decoder)
+            if let slot = consumers[consumers.startIndex].slot { try slot.access.finishContainer(child, root, decoder) }
             return
         }
         let value = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
@@ -104,15 +112,13 @@ class ObjectFrame: _DecodeFrame {
         }
     }
 
-    override func valueSkipped() {
+    override final func valueSkipped() {
         entry = -2
     }
 
-    func memberDone() { entry = -2 }
-
-    override func appendPath(to path: inout String) {
+    override final func appendPath(to path: inout String) {
         if entry >= 0 {
-            path.appendPathKey(table.entries[entry].keyText)
+            path.appendPathKey(table.keyTexts[entry])
         } else if entry == -1 {
             path.appendPathKey(String(decoding: unknownKey, as: UTF8.self))
         }
@@ -122,7 +128,7 @@ class ObjectFrame: _DecodeFrame {
 /// The nested object of a key path (`"ext"` of `"ext.desc"`): its members land in the owner's model.
 final class KeyPathFrame: ObjectFrame {
     init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
-        super.init(root: root, table: table)
+        super.init(root: root, table: table, tracksFields: owner.tracksFields, failsOnUnknownKeys: owner.failsOnUnknownKeys)
         self.owner = owner
     }
 }

@@ -30,11 +30,12 @@ extension Model {
         // A merged class instance may be a subclass: its own schema applies.
         let schema = existing.map { type(of: $0).schema } ?? Self.schema
         if schema.buffersObject { return JSONValueFrame(kind: .object) }
-        return ModelFrame<Self>(schema: schema, initial: existing ?? Self())
+        return ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
     }
 
     static func _finishModel(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
         if let modelFrame = frame as? ModelFrame<Self> {
+            guard modelFrame.schema.isValidating else { return modelFrame.takeValue() }
             return try validated(modelFrame.takeValue(), modelFrame.schema, d)
         }
         var object = unsafeDowncast(frame, to: JSONValueFrame.self).takeValue()
@@ -58,7 +59,7 @@ extension Model {
         // `type` may be a subclass: its schema and init() are reached through the metatype value.
         let schema = type.schema
         let root = RootFrame<Self>(
-            begin: { _, _ in ModelFrame<Self>(schema: schema, initial: type.init()) },
+            begin: { _, d in ModelFrame<Self>(schema: schema, initial: type.init(), d) },
             finish: { frame, d in try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
         defer {

@@ -1,0 +1,204 @@
+/// Decodes models from input that arrives in pieces: a top-level array of models, or a sequence
+/// of top-level objects separated by whitespace (JSON Lines). Each model is handed out as soon as
+/// it is complete; memory stays bounded by one model plus one chunk.
+///
+/// ```swift
+/// var stream = ModelStreamDecoder<Book>(options: DecodingOptions())
+/// for chunk in chunks { for book in try stream.feed(chunk) { … } }  // chunks of any size, down to 1 byte
+/// for book in try stream.finish() { … }
+/// ```
+///
+/// Errors carry the path (`$[12].name`), line, column and byte offset in the whole stream. After
+/// an error the stream is finished: further calls throw the same error.
+public struct ModelStreamDecoder<M: Model> {
+    private let state: StreamState<M>
+
+    /// Creates a decoder; `options.limits.maxInputBytes` bounds the whole stream.
+    public init(options: DecodingOptions = DecodingOptions()) {
+        state = StreamState(options: options)
+    }
+
+    /// Consumes the next chunk and returns the models it completed.
+    public mutating func feed<Bytes: Collection<UInt8>>(_ chunk: Bytes) throws -> [M] {
+        try withJSONBytes(chunk) { try state.feed($0) }
+    }
+
+    /// Ends the input and returns the models still pending; throws if the input stops mid-value.
+    public mutating func finish() throws -> [M] {
+        try state.finish()
+    }
+}
+
+/// The mutable part of a stream; a class so the yajl context pointer stays valid across calls.
+final class StreamState<M: Model> {
+    private let options: DecodingOptions
+    private let root: StreamRootFrame<M>
+    private let engine: _DecodeEngine
+    private var scanner = InputScanner()
+    /// Input not yet given to yajl: from the opening quote of a string still open. yajl rescans a
+    /// partial string from its start on every chunk, so it only ever sees whole strings.
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+    private var totalBytes = 0
+    private var failure: (any Error)?
+    private var finished = false
+
+    init(options: DecodingOptions) {
+        self.options = options
+        root = StreamRootFrame<M>()
+        engine = _DecodeEngine(options: options, root: root, multipleValues: true)
+    }
+
+    func feed(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
+        if let failure { throw failure }
+        guard !finished else { throw ModelDecodingError(reason: .invalid("feed(_:) after finish()"), path: "$", line: 0, column: 0, byteOffset: totalBytes) }
+        do {
+            try consume(chunk)
+        } catch {
+            failure = error
+            throw error
+        }
+        return root.takeReady()
+    }
+
+    func finish() throws -> [M] {
+        if let failure { throw failure }
+        finished = true
+        do {
+            if let problem = scanner.finish() {
+                try parsePending(upTo: pending.count)
+                throw engine.error(.syntax(problem.message), at: totalBytes, path: "$")
+            }
+            try parsePending(upTo: pending.count)
+            try engine.complete()
+        } catch {
+            failure = error
+            throw error
+        }
+        return root.takeReady()
+    }
+
+    private func consume(_ chunk: UnsafeRawBufferPointer) throws {
+        var chunk = chunk
+        if totalBytes + chunk.count > options.limits.maxInputBytes {
+            throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
+        }
+        var chunkOffset = totalBytes
+        totalBytes += chunk.count
+        if chunkOffset == 0, hasByteOrderMark(chunk) {
+            // A byte order mark may be ignored (RFC 8259 §8.1); count it, parse past it.
+            chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
+            chunkOffset = 3
+            pendingOffset = 3
+        }
+        let problem = scanner.scan(chunk)
+        pending.append(contentsOf: chunk[0..<(problem?.offset ?? chunk.count)])
+        if let (at, problem) = problem {
+            try parsePending(upTo: pending.count)
+            throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
+        }
+        if let open = scanner.openStringStart {
+            if open - pendingOffset > options.limits.maxStringBytes {
+                throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open, path: "$")
+            }
+            try parsePending(upTo: open - pendingOffset)
+        } else {
+            try parsePending(upTo: pending.count)
+        }
+    }
+
+    /// Gives yajl the first `count` pending bytes and drops them.
+    private func parsePending(upTo count: Int) throws {
+        guard count > 0 else { return }
+        try pending.withUnsafeBytes { bytes in
+            let slice = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+            try engine.parse(slice, at: pendingOffset)
+            engine.lineTracker.advance(over: slice)
+        }
+        pending.removeFirst(count)
+        pendingOffset += count
+    }
+}
+
+/// The stream's root: decides between one top-level array and a sequence of values, and collects
+/// finished models for the caller.
+final class StreamRootFrame<M: Model>: _DecodeFrame {
+    private enum Mode { case undecided, array, arrayClosed, values }
+    private var mode = Mode.undecided
+    private var ready: [M] = []
+    private var index = 0
+
+    func takeReady() -> [M] {
+        defer { ready.removeAll(keepingCapacity: true) }
+        return ready
+    }
+
+    func collect(_ model: M?) {
+        if let model { ready.append(model) }
+        index += 1
+    }
+
+    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+        try checkMoreValuesAllowed()
+        mode = .values
+        _ = try decoder.mismatch(expected: M._typeName, found: scalar) as M?
+        index += 1
+    }
+
+    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+        try checkMoreValuesAllowed()
+        if kind == .array, mode == .undecided {
+            mode = .array
+            decoder.push(StreamArrayFrame(root: self))
+            return
+        }
+        mode = .values
+        decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? SkipFrame())
+    }
+
+    private func checkMoreValuesAllowed() throws {
+        if mode == .arrayClosed {
+            throw DecodeFailure(reason: .syntax("unexpected data after the top-level array"))
+        }
+    }
+
+    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+        if child is StreamArrayFrame<M> {
+            mode = .arrayClosed
+            return
+        }
+        collect(try M._finishContainer(child, decoder))
+    }
+
+    override func valueSkipped() { index += 1 }
+
+    override func appendPath(to path: inout String) {
+        if mode == .values { path.append("[\(index)]") }
+    }
+
+    /// The elements of the top-level array, handed to the root one by one.
+    final class StreamArrayFrame<Element: Model>: _DecodeFrame {
+        unowned let root: StreamRootFrame<Element>
+        private var index = 0
+
+        init(root: StreamRootFrame<Element>) { self.root = root }
+
+        override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+            root.collect(try Element._decodeScalar(scalar, decoder))
+            index += 1
+        }
+
+        override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+            decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? SkipFrame())
+        }
+
+        override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+            root.collect(try Element._finishContainer(child, decoder))
+            index += 1
+        }
+
+        override func valueSkipped() { index += 1 }
+
+        override func appendPath(to path: inout String) { path.append("[\(index)]") }
+    }
+}
