@@ -16,6 +16,8 @@ public final class _DecodeEngine {
     let failsOnUnknownKeys: Bool
     let maxStringBytes: Int
     let maxDepth: Int
+    /// Archives: model members are keyed by field name instead of JSON key.
+    var keysByFieldName = false
 
     var frames: [_DecodeFrame] = []
     /// The frame receiving tokens: always `frames.last` (which keeps it alive), borrowed

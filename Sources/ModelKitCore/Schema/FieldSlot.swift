@@ -30,20 +30,24 @@ public struct _FieldAccess: Sendable {
     let decodeScalar: @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
     let beginContainer: @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?
     let finishContainer: @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
-    /// Reads the field as its JSON-side value, boxed; for slow paths (JSONValue output, description).
+    /// Reads the field as its JSON-side value, boxed; for slow paths (JSONValue output, hooks).
     let wireValue: @Sendable (UnsafeRawPointer) throws -> any ModelValue
+    /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
+    let visit: @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void
 
     @usableFromInline
     init(wireType: any ModelValue.Type,
          decodeScalar: @escaping @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
          beginContainer: @escaping @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?,
          finishContainer: @escaping @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
-         wireValue: @escaping @Sendable (UnsafeRawPointer) throws -> any ModelValue) {
+         wireValue: @escaping @Sendable (UnsafeRawPointer) throws -> any ModelValue,
+         visit: @escaping @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void) {
         self.wireType = wireType
         self.decodeScalar = decodeScalar
         self.beginContainer = beginContainer
         self.finishContainer = finishContainer
         self.wireValue = wireValue
+        self.visit = visit
     }
 
     /// A field stored as-is.
@@ -66,7 +70,8 @@ public struct _FieldAccess: Sendable {
                     set(&root.assumingMemoryBound(to: Root.self).pointee, value)
                 }
             },
-            wireValue: { root in get(root.assumingMemoryBound(to: Root.self).pointee) })
+            wireValue: { root in get(root.assumingMemoryBound(to: Root.self).pointee) },
+            visit: { root, visitor in try get(root.assumingMemoryBound(to: Root.self).pointee)._visit(visitor) })
     }
 
     /// A field converted by a ``ValueTransform``: JSON holds a `Wire`, the property a `Value`.
@@ -91,7 +96,10 @@ public struct _FieldAccess: Sendable {
             finishContainer: { frame, root, decoder in
                 if let wire = try Wire._finishContainer(frame, decoder) { try store(wire, root) }
             },
-            wireValue: { root in try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) })
+            wireValue: { root in try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
+            visit: { root, visitor in
+                try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)
+            })
     }
 }
 

@@ -32,6 +32,8 @@ public protocol ModelValue: SendableMetatype {
     static func _finishContainer(_ frame: _DecodeFrame, _ decoder: _DecodeEngine) throws -> Self?
     /// A short type name for error messages (`Int`, `[Book]`).
     static var _typeName: String { get }
+    /// Engine hook: presents the value's structure to a visitor (JSON output, archive, description).
+    func _visit(_ visitor: any _ValueVisitor) throws
 }
 
 extension ModelValue {

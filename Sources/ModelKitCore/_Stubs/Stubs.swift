@@ -25,6 +25,7 @@ public struct JSONNumber: Sendable, Hashable { public let text: String; init(unc
 public struct JSONObject: Sendable, Hashable, Sequence {
     var pairs: [(String, JSONValue)] = []
     public init() {}
+    public var count: Int { pairs.count }
     public mutating func append(key: String, value: JSONValue) { pairs.append((key, value)) }
     public subscript(key: String) -> JSONValue? {
         get { pairs.first { $0.0 == key }?.1 }

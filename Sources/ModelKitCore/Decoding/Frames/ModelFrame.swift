@@ -5,10 +5,14 @@ class ModelFrameBase: ObjectFrame {
     private var ranks: [UInt8]
     private static let unset: UInt8 = .max
 
-    init(root: UnsafeMutableRawPointer, schema: Schema, failsOnUnknownKeys: Bool) {
+    init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: _DecodeEngine) {
         self.schema = schema
-        ranks = schema.tracksFields ? [UInt8](repeating: Self.unset, count: schema.slots.count) : []
-        super.init(root: root, table: schema.keyTable, tracksFields: schema.tracksFields, failsOnUnknownKeys: failsOnUnknownKeys)
+        // Archives are keyed by field name: one name per field, no precedence to track.
+        let byName = decoder.keysByFieldName
+        let tracks = schema.tracksFields && !byName
+        ranks = tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : []
+        super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks,
+                   failsOnUnknownKeys: decoder.failsOnUnknownKeys)
         owner = self
     }
 
@@ -38,7 +42,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     init(schema: Schema, initial: M, _ decoder: _DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
-        super.init(root: UnsafeMutableRawPointer(storage), schema: schema, failsOnUnknownKeys: decoder.failsOnUnknownKeys)
+        super.init(root: UnsafeMutableRawPointer(storage), schema: schema, decoder)
     }
 
     deinit {
