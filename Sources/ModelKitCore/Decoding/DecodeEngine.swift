@@ -33,6 +33,9 @@ public final class _DecodeEngine {
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
     var skipped: [ModelDecodingError] = []
 
+    /// One finished model frame per nesting depth, kept for reuse by the next object there.
+    private var spareFrames: [ModelFrameBase?] = []
+
     private var handle: yajl_handle?
     /// The bytes yajl is currently parsing, and their offset in the whole input.
     private var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -147,6 +150,25 @@ public final class _DecodeEngine {
         let child = frames.removeLast()
         top = frames[frames.count - 1]
         try topFrame._withUnsafeGuaranteedRef { try $0.childFinished(child, self) }
+    }
+
+    /// A finished frame of exactly `type` and `schema` at the current depth, if one is spare.
+    @inline(__always)
+    func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema) -> F? {
+        guard depth < spareFrames.count, let spare = spareFrames[depth], spare.schema === schema,
+              let frame = spare as? F else { return nil }
+        spareFrames[depth] = nil
+        return frame
+    }
+
+    /// Keeps a finished frame for the next object at the depth it was opened at.
+    @inline(__always)
+    func recycle(_ frame: ModelFrameBase) {
+        let at = depth + 1
+        if at >= spareFrames.count {
+            spareFrames.append(contentsOf: repeatElement(nil, count: at - spareFrames.count + 1))
+        }
+        spareFrames[at] = frame
     }
 
     // MARK: Token entry points (called by yajl's callbacks, and by replay)

@@ -52,7 +52,7 @@ enum DecodeRun {
         }
         guard let value = root.result else {
             if let first = engine.skipped.first { throw first }
-            throw engine.error(.typeMismatch(expected: T._typeName, found: "a value it cannot hold"), at: 0, path: "$")
+            throw engine.error(.typeMismatch(expected: T._typeName, found: root.found), at: 0, path: "$")
         }
         return value
     }

@@ -17,9 +17,6 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
         case .object(let o): return "{" + o.pairs.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
         }
     }
-    public subscript(key: String) -> JSONValue? {
-        get { if case .object(let o) = self { return o.pairs.first { $0.0 == key }?.1 }; return nil }
-    }
 }
 public struct JSONNumber: Sendable, Hashable { public let text: String; init(uncheckedText: String) { text = uncheckedText } }
 public struct JSONObject: Sendable, Hashable, Sequence {
@@ -70,3 +67,18 @@ struct InputScanner {
     mutating func finish() -> InputProblem? { nil }
     var openStringStart: Int? { nil }
 }
+extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByStringLiteral, ExpressibleByNilLiteral, ExpressibleByBooleanLiteral {
+    public init(integerLiteral v: Int) { self.init(v) }
+    public init(arrayLiteral e: JSONValue...) { self = .array(e) }
+    public init(dictionaryLiteral e: (String, JSONValue)...) { var o = JSONObject(); for (k, v) in e { o.append(key: k, value: v) }; self = .object(o) }
+    public init(stringLiteral v: String) { self = .string(v) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral v: Bool) { self = .bool(v) }
+    public var numberValue: JSONNumber? { if case .number(let n) = self { return n }; return nil }
+    public subscript(key: String) -> JSONValue? {
+        get { if case .object(let o) = self { return o[key] }; return nil }
+        set { if case .object(var o) = self { o[key] = newValue; self = .object(o) } }
+    }
+}
+extension JSONNumber { public init?(text: String) { self.text = text } }
+extension JSONObject { public var keys: [String] { pairs.map(\.0) } }

@@ -61,7 +61,7 @@ final class DictionaryFrame<V: ModelValue>: _DecodeFrame {
 }
 
 /// Builds a ``JSONValue`` for the whole container, nested levels included (no frame per level).
-final class JSONValueFrame: _DecodeFrame {
+class JSONValueFrame: _DecodeFrame {
     private enum Partial {
         case array([JSONValue])
         case object(JSONObject, key: String)
@@ -125,5 +125,16 @@ final class JSONValueFrame: _DecodeFrame {
     func takeValue() -> JSONValue {
         defer { finished = .null }
         return finished
+    }
+}
+
+/// Buffers the object of a model whose hooks must see it whole (polymorphic, preprocessing),
+/// remembering the instance an `update` merges into.
+final class BufferedModelFrame<M: Model>: JSONValueFrame {
+    let existing: M?
+
+    init(mergingInto existing: M?) {
+        self.existing = existing
+        super.init(kind: .object)
     }
 }

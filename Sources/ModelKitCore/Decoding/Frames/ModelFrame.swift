@@ -25,6 +25,11 @@ class ModelFrameBase: ObjectFrame {
         return true
     }
 
+    func resetTracking() {
+        resetMembers()
+        for i in ranks.indices { ranks[i] = Self.unset }
+    }
+
     /// Checks `.required` fields once the object closes.
     final func checkRequired() throws {
         for slot in schema.requiredSlots where ranks[slot.index] == Self.unset {
@@ -59,5 +64,14 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     func takeValue() -> M {
         holdsValue = false
         return storage.move()
+    }
+
+    /// Reuses this frame (after `takeValue`) for the next object: saves two allocations per
+    /// element of an array of models.
+    func restart(with initial: M) {
+        precondition(!holdsValue)
+        storage.initialize(to: initial)
+        holdsValue = true
+        resetTracking()
     }
 }

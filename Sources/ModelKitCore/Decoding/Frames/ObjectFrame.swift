@@ -112,6 +112,13 @@ class ObjectFrame: _DecodeFrame {
         }
     }
 
+    /// Makes a finished frame ready for the next object of the same schema (the order hint is
+    /// kept: the next object's keys most likely come in the same order).
+    func resetMembers() {
+        entry = -2
+        replayTarget = nil
+    }
+
     override final func valueSkipped() {
         entry = -2
     }

@@ -5,6 +5,8 @@ final class RootFrame<T: ModelValue>: _DecodeFrame {
 
     var result: T?
     var sawValue = false
+    /// What the top-level value was, for the error when it yields no `T`.
+    var found = ""
     /// Replace `T`'s own hooks at the top level (`init(json:)` builds exactly `T`; `update` merges).
     private let begin: Begin
     private let finish: Finish
@@ -16,11 +18,13 @@ final class RootFrame<T: ModelValue>: _DecodeFrame {
 
     override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
         sawValue = true
+        found = _DecodeEngine.describe(scalar)
         result = try T._decodeScalar(scalar, decoder)
     }
 
     override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
         sawValue = true
+        found = kind == .object ? "object" : "array"
         decoder.push(try begin(kind, decoder) ?? SkipFrame())
     }
 

@@ -29,22 +29,32 @@ extension Model {
         }
         // A merged class instance may be a subclass: its own schema applies.
         let schema = existing.map { type(of: $0).schema } ?? Self.schema
-        if schema.buffersObject { return JSONValueFrame(kind: .object) }
+        if schema.buffersObject { return BufferedModelFrame<Self>(mergingInto: existing) }
+        if let spare = d.spareFrame(ModelFrame<Self>.self, schema: schema) {
+            spare.restart(with: existing ?? Self())
+            return spare
+        }
         return ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
     }
 
     static func _finishModel(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
         if let modelFrame = frame as? ModelFrame<Self> {
-            guard modelFrame.schema.isValidating else { return modelFrame.takeValue() }
-            return try validated(modelFrame.takeValue(), modelFrame.schema, d)
+            let value = modelFrame.takeValue()
+            d.recycle(modelFrame)
+            guard modelFrame.schema.isValidating else { return value }
+            return try validated(value, modelFrame.schema, d)
         }
-        var object = unsafeDowncast(frame, to: JSONValueFrame.self).takeValue()
+        let buffered = unsafeDowncast(frame, to: BufferedModelFrame<Self>.self)
+        var object = buffered.takeValue()
         if let preprocessing = Self.self as? any PreprocessingModel.Type {
             guard let rewritten = preprocessing.willDecode(object) else { return nil }
             object = rewritten
         }
         guard case .object = object else {
             return try d.mismatch(expected: _typeName, found: object.kindDescription)
+        }
+        if let existing = buffered.existing {
+            return try decodeReplayed(type(of: existing), object, d, into: existing)
         }
         if polymorphic, let chooser = Self.self as? any PolymorphicModel.Type,
            let chosen = chooser.modelType(for: object), let subtype = chosen as? Self.Type, subtype != Self.self {
@@ -55,11 +65,11 @@ extension Model {
 
     /// Builds `type` (a subtype of `Self`, or `Self`) from a buffered object, with the engine's
     /// stack intact so paths and positions stay right.
-    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: _DecodeEngine) throws -> Self? {
+    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: _DecodeEngine, into existing: Self? = nil) throws -> Self? {
         // `type` may be a subclass: its schema and init() are reached through the metatype value.
         let schema = type.schema
         let root = RootFrame<Self>(
-            begin: { _, d in ModelFrame<Self>(schema: schema, initial: type.init(), d) },
+            begin: { _, d in ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d) },
             finish: { frame, d in try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
         defer {
