@@ -43,8 +43,10 @@ public final class _DecodeEngine {
     private var lastTokenKind = TokenKind.none
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
-    /// Stream mode: line/column at the start of `currentBuffer`.
+    /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
+    /// past what yajl has parsed).
     var lineTracker = LineTracker()
+    var lineTrackerOffset = 0
 
     enum TokenKind { case none, string, number, literal, open, close, key }
 
@@ -336,9 +338,10 @@ public final class _DecodeEngine {
             return (tracker.line, tracker.column)
         }
         var tracker = lineTracker
-        let local = min(max(offset - currentBufferOffset, 0), currentBuffer.count)
         if currentBuffer.baseAddress != nil {
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[0..<local]))
+            let from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
+            let to = min(max(offset - currentBufferOffset, from), currentBuffer.count)
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
         }
         return (tracker.line, tracker.column)
     }

@@ -90,6 +90,7 @@ final class StreamState<M: Model> {
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
             chunkOffset = 3
             pendingOffset = 3
+            engine.lineTrackerOffset = 3
         }
         let problem = scanner.scan(chunk)
         pending.append(contentsOf: chunk[0..<(problem?.offset ?? chunk.count)])
@@ -114,6 +115,7 @@ final class StreamState<M: Model> {
             let slice = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
             try engine.parse(slice, at: pendingOffset)
             engine.lineTracker.advance(over: slice)
+            engine.lineTrackerOffset = pendingOffset + count
         }
         pending.removeFirst(count)
         pendingOffset += count

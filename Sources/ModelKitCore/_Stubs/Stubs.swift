@@ -61,12 +61,6 @@ enum DateParser {
 enum DateFormatting {
     static func iso8601(_ d: Date, into: inout [UInt8]) { into += Array(ISO8601DateFormatter().string(from: d).utf8) }
 }
-enum InputProblem { case x; var message: String { "bad" } }
-struct InputScanner {
-    mutating func scan(_ b: UnsafeRawBufferPointer) -> (offset: Int, problem: InputProblem)? { nil }
-    mutating func finish() -> InputProblem? { nil }
-    var openStringStart: Int? { nil }
-}
 extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByStringLiteral, ExpressibleByNilLiteral, ExpressibleByBooleanLiteral {
     public init(integerLiteral v: Int) { self.init(v) }
     public init(arrayLiteral e: JSONValue...) { self = .array(e) }
@@ -82,3 +76,4 @@ extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, Exp
 }
 extension JSONNumber { public init?(text: String) { self.text = text } }
 extension JSONObject { public var keys: [String] { pairs.map(\.0) } }
+extension JSONValue { public subscript(index: Int) -> JSONValue? { if case .array(let a) = self, a.indices.contains(index) { return a[index] }; return nil } }

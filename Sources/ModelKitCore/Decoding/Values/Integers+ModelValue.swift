@@ -39,6 +39,11 @@ protocol ScalarModelValue: ModelValue {
 }
 
 extension ScalarModelValue {
+    /// A scalar type never takes an object or array (lenient mode converts scalars only).
+    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
+        try d.containerMismatch(kind, expected: _typeName)
+    }
+
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
         try ModelDecoder(options: options).decode(Self.self, from: json)
     }

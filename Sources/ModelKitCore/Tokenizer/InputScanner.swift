@@ -1,0 +1,236 @@
+/// What the pre-scan found that RFC 8259 (or UTF-8, RFC 3629) forbids and yajl lets through.
+enum InputProblem: Equatable, Sendable {
+    /// A stray continuation byte, a lead byte 0xF5–0xFF, or a truncated sequence.
+    case invalidUTF8
+    /// C0/C1 leads, E0 80–9F, F0 80–8F: a longer encoding than the code point needs.
+    case overlongUTF8
+    /// ED A0–BF: a UTF-16 surrogate encoded as UTF-8.
+    case encodedSurrogate
+    /// F4 90 and above: beyond U+10FFFF.
+    case codePointTooLarge
+    /// `\uD800` not followed by `\uDC00`–`\uDFFF`, or a lone `\uDC00`.
+    case loneSurrogateEscape
+    /// Form feed or vertical tab between tokens: JSON whitespace is space, tab, LF and CR only.
+    case invalidWhitespace
+    /// A raw byte below 0x20 inside a string.
+    case controlCharacterInString
+
+    var message: String {
+        switch self {
+        case .invalidUTF8: return "invalid UTF-8 byte sequence"
+        case .overlongUTF8: return "overlong UTF-8 encoding"
+        case .encodedSurrogate: return "UTF-8-encoded UTF-16 surrogate (U+D800–U+DFFF)"
+        case .codePointTooLarge: return "UTF-8 sequence beyond U+10FFFF"
+        case .loneSurrogateEscape: return "unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF)"
+        case .invalidWhitespace: return "form feed or vertical tab is not JSON whitespace"
+        case .controlCharacterInString: return "control character in a string must be escaped"
+        }
+    }
+}
+
+/// A pre-scan in front of yajl that closes the gaps between what yajl accepts and RFC 8259.
+///
+/// It runs over every input byte, so it skips eight bytes at a time when none of them matters
+/// (SWAR tests on a 64-bit word) and runs its state machine only on bytes of interest: quotes,
+/// backslashes, non-ASCII, control bytes. State carries across chunks: a chunk may end inside a
+/// UTF-8 sequence, an escape, or between the two halves of a surrogate pair.
+struct InputScanner {
+    private var inString = false
+    /// 0: no escape; 1: after `\`; 2...5: after `\u` and (n - 2) hex digits.
+    private var escapeState = 0
+    private var escapeValue: UInt32 = 0
+    private var escapeStart = 0
+    /// After a high surrogate escape: 1 = the next byte must be `\`, 2 = then `u`, 3 = inside the low escape.
+    private var expectingLow = 0
+    private var highStart = 0
+    /// Continuation bytes still due for the current UTF-8 sequence, and the allowed range of the next one.
+    private var continuationsDue = 0
+    private var nextLow: UInt8 = 0x80
+    private var nextHigh: UInt8 = 0xBF
+    private var sequenceStart = 0
+    private var stringStart = 0
+    /// Absolute offset of the next byte to scan.
+    private(set) var bytesScanned = 0
+
+    /// True when the last scanned byte left us inside a string literal.
+    var isInsideString: Bool { inString }
+
+    /// Absolute offset of the opening quote of the string still open, if any.
+    var openStringStart: Int? { inString ? stringStart : nil }
+
+    /// Scans the next chunk; returns the offset (relative to the chunk) of the first offending
+    /// sequence, or nil. After a problem the scanner's state is undefined: stop using it.
+    mutating func scan(_ chunk: UnsafeRawBufferPointer) -> (offset: Int, problem: InputProblem)? {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let count = chunk.count
+        let chunkStart = bytesScanned
+        var i = 0
+        while i < count {
+            // Fast path: whole words with nothing of interest for the current state.
+            if continuationsDue == 0 && escapeState == 0 && expectingLow == 0 {
+                while i + 8 <= count {
+                    let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+                    if Self.isBoring(word, inString: inString) { i += 8 } else { break }
+                }
+                if i >= count { break }
+            }
+            if let problem = step(bytes[i], at: chunkStart + i) {
+                bytesScanned = chunkStart + count
+                return (max(0, problem.offset - chunkStart), problem.problem)
+            }
+            i += 1
+        }
+        bytesScanned = chunkStart + count
+        return nil
+    }
+
+    /// The end of input: a sequence or escape still open is a problem.
+    mutating func finish() -> InputProblem? {
+        if continuationsDue > 0 { return .invalidUTF8 }
+        if expectingLow > 0 { return .loneSurrogateEscape }
+        return nil
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Nonzero where some byte of `word` is zero (may flag a byte above a real zero: never misses).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highs
+    }
+
+    @inline(__always)
+    private static func isBoring(_ word: UInt64, inString: Bool) -> Bool {
+        if word & highs != 0 { return false }
+        let quote = zeroBytes(word ^ (ones &* 0x22))
+        if inString {
+            let backslash = zeroBytes(word ^ (ones &* 0x5C))
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return quote | backslash | control == 0
+        }
+        let formFeed = zeroBytes(word ^ (ones &* 0x0C))
+        let verticalTab = zeroBytes(word ^ (ones &* 0x0B))
+        return quote | formFeed | verticalTab == 0
+    }
+
+    private typealias Found = (offset: Int, problem: InputProblem)
+
+    @inline(__always)
+    private mutating func step(_ byte: UInt8, at offset: Int) -> Found? {
+        if continuationsDue > 0 { return continuation(byte, at: offset) }
+        if byte >= 0x80 { return lead(byte, at: offset) }
+        if !inString {
+            if byte == 0x22 {
+                inString = true
+                stringStart = offset
+            } else if byte == 0x0B || byte == 0x0C {
+                return (offset, .invalidWhitespace)
+            }
+            return nil
+        }
+        if expectingLow == 1 || expectingLow == 2 {
+            let wanted: UInt8 = expectingLow == 1 ? 0x5C : 0x75
+            guard byte == wanted else { return (highStart, .loneSurrogateEscape) }
+            expectingLow += 1
+            if expectingLow == 3 {
+                escapeState = 2
+                escapeValue = 0
+            }
+            return nil
+        }
+        switch escapeState {
+        case 0:
+            if byte == 0x22 {
+                inString = false
+            } else if byte == 0x5C {
+                escapeState = 1
+                escapeStart = offset
+            } else if byte < 0x20 {
+                return (offset, .controlCharacterInString)
+            }
+            return nil
+        case 1:
+            escapeState = byte == 0x75 ? 2 : 0
+            escapeValue = 0
+            return nil
+        default:
+            guard let digit = Self.hexValue(byte) else {
+                // Not an escape yajl accepts: its own error will report it.
+                escapeState = 0
+                expectingLow = 0
+                return nil
+            }
+            escapeValue = escapeValue << 4 | digit
+            escapeState += 1
+            guard escapeState == 6 else { return nil }
+            escapeState = 0
+            return finishEscape()
+        }
+    }
+
+    private mutating func finishEscape() -> Found? {
+        let isHigh = (0xD800...0xDBFF).contains(escapeValue)
+        let isLow = (0xDC00...0xDFFF).contains(escapeValue)
+        if expectingLow == 3 {
+            expectingLow = 0
+            return isLow ? nil : (highStart, .loneSurrogateEscape)
+        }
+        if isHigh {
+            expectingLow = 1
+            highStart = escapeStart
+            return nil
+        }
+        return isLow ? (escapeStart, .loneSurrogateEscape) : nil
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: return UInt32(byte - 0x30)
+        case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: return UInt32(byte - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    private mutating func lead(_ byte: UInt8, at offset: Int) -> Found? {
+        if expectingLow == 1 || expectingLow == 2 { return (highStart, .loneSurrogateEscape) }
+        if escapeState != 0 {
+            // yajl rejects a non-ASCII byte after `\`; make sure our state does not linger.
+            escapeState = 0
+        }
+        sequenceStart = offset
+        nextLow = 0x80
+        nextHigh = 0xBF
+        switch byte {
+        case 0xC2...0xDF: continuationsDue = 1
+        case 0xE0: continuationsDue = 2; nextLow = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: continuationsDue = 2
+        case 0xED: continuationsDue = 2; nextHigh = 0x9F
+        case 0xF0: continuationsDue = 3; nextLow = 0x90
+        case 0xF1...0xF3: continuationsDue = 3
+        case 0xF4: continuationsDue = 3; nextHigh = 0x8F
+        case 0xC0, 0xC1: return (offset, .overlongUTF8)
+        default: return (offset, .invalidUTF8)
+        }
+        return nil
+    }
+
+    private mutating func continuation(_ byte: UInt8, at offset: Int) -> Found? {
+        guard byte >= nextLow && byte <= nextHigh else {
+            if byte >= 0x80 && byte <= 0xBF {
+                // A continuation byte, but outside the range the lead allows.
+                if nextLow == 0xA0 || nextLow == 0x90 { return (sequenceStart, .overlongUTF8) }
+                if nextHigh == 0x9F { return (sequenceStart, .encodedSurrogate) }
+                if nextHigh == 0x8F { return (sequenceStart, .codePointTooLarge) }
+            }
+            return (sequenceStart, .invalidUTF8)
+        }
+        continuationsDue -= 1
+        nextLow = 0x80
+        nextHigh = 0xBF
+        return nil
+    }
+}
