@@ -54,13 +54,6 @@ enum DoubleParser {
 enum JSONNumberGrammar {
     static func isValid(_ b: UnsafeRawBufferPointer) -> Bool { Double(String(decoding: b, as: UTF8.self)) != nil }
 }
-enum DateParser {
-    static func parseAutomatic(_ b: UnsafeRawBufferPointer) -> Date? { ISO8601DateFormatter().date(from: String(decoding: b, as: UTF8.self)) }
-    static func parseISO8601(_ b: UnsafeRawBufferPointer) -> Date? { parseAutomatic(b) }
-}
-enum DateFormatting {
-    static func iso8601(_ d: Date, into: inout [UInt8]) { into += Array(ISO8601DateFormatter().string(from: d).utf8) }
-}
 extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByStringLiteral, ExpressibleByNilLiteral, ExpressibleByBooleanLiteral {
     public init(integerLiteral v: Int) { self.init(v) }
     public init(arrayLiteral e: JSONValue...) { self = .array(e) }
