@@ -1,0 +1,126 @@
+import Foundation
+
+/// A JSON number kept as its exact text; compares and hashes by numeric value at any precision.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// The number exactly as written (RFC 8259 grammar).
+    public let text: String
+
+    /// Validates `text` against RFC 8259's number grammar.
+    public init?(text: String) {
+        var copy = text
+        guard copy.withUTF8({ JSONNumberGrammar.isValid(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self.text = text
+    }
+
+    /// For text the tokenizer already checked.
+    init(uncheckedText: String) { text = uncheckedText }
+
+    public init<T: BinaryInteger>(_ value: T) { text = String(value) }
+
+    /// Shortest text that reads back to the same value; nil for NaN and infinities.
+    public init?<T: BinaryFloatingPoint>(_ value: T) {
+        guard value.isFinite else { return nil }
+        let double = Double(value)
+        if let float = value as? Float {
+            text = JSONNumber.normalized(float.description)
+        } else {
+            text = JSONNumber.normalized(double.description)
+        }
+    }
+
+    /// Nil for NaN.
+    public init?(_ value: Decimal) {
+        guard !value.isNaN else { return nil }
+        text = value.description
+    }
+
+    public init(integerLiteral value: Int) { self.init(value) }
+    public init(floatLiteral value: Double) { self.init(value)! }
+
+    /// Swift prints `1e-05` and `5e+20`: both valid JSON. Only `inf`/`nan` are not, and they never get here.
+    private static func normalized(_ text: String) -> String { text }
+
+    public var description: String { text }
+
+    /// The nearest `Double` (correctly rounded); ±infinity beyond its range.
+    public var doubleValue: Double {
+        var copy = text
+        return copy.withUTF8 { DoubleParser.parse(UnsafeRawBufferPointer($0)) } ?? .nan
+    }
+
+    /// The exact value when it is an integer in range (`1e2` → 100, `1.0` → 1), else nil.
+    public var int64Value: Int64? { exactInteger(as: Int64.self) }
+    /// The exact value when it is an integer in range, else nil.
+    public var uint64Value: UInt64? { exactInteger(as: UInt64.self) }
+    /// The value as a `Decimal`, when it fits.
+    public var decimalValue: Decimal? {
+        var copy = text
+        return copy.withUTF8 { Decimal.exact(UnsafeRawBufferPointer($0)) }
+    }
+
+    private func exactInteger<T: FixedWidthInteger>(as type: T.Type) -> T? {
+        let canonical = self.canonical
+        if canonical.digits.isEmpty { return 0 }
+        // digits × 10^exponent must be a whole number.
+        guard canonical.exponent >= 0, canonical.digits.count + canonical.exponent <= 40 else { return nil }
+        let text = (canonical.negative ? "-" : "") + canonical.digits + String(repeating: "0", count: canonical.exponent)
+        return T(text)
+    }
+
+    /// Sign, significant digits without leading/trailing zeros, and the power of ten they are
+    /// scaled by: one form per numeric value, so equality and hashing need no floating point.
+    var canonical: (negative: Bool, digits: String, exponent: Int) {
+        var utf8 = Substring(text).utf8[...]
+        var negative = false
+        if utf8.first == UInt8(ascii: "-") {
+            negative = true
+            utf8 = utf8.dropFirst()
+        }
+        var digits: [UInt8] = []
+        var exponent = 0
+        var seenPoint = false
+        var rest = utf8
+        while let byte = rest.first {
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                digits.append(byte)
+                if seenPoint { exponent -= 1 }
+            } else {
+                break
+            }
+            rest = rest.dropFirst()
+        }
+        if let e = rest.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            var exponentNegative = false
+            if rest.first == UInt8(ascii: "-") {
+                exponentNegative = true
+                rest = rest.dropFirst()
+            } else if rest.first == UInt8(ascii: "+") {
+                rest = rest.dropFirst()
+            }
+            var value = 0
+            for byte in rest { value = min(value * 10 + Int(byte - 0x30), 1 << 40) }
+            exponent += exponentNegative ? -value : value
+        }
+        while digits.first == 0x30 { digits.removeFirst() }
+        while digits.last == 0x30 {
+            digits.removeLast()
+            exponent += 1
+        }
+        if digits.isEmpty { return (false, "", 0) }
+        return (negative, String(decoding: digits, as: UTF8.self), exponent)
+    }
+
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        lhs.text == rhs.text || lhs.canonical == rhs.canonical
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let canonical = self.canonical
+        hasher.combine(canonical.negative)
+        hasher.combine(canonical.digits)
+        hasher.combine(canonical.exponent)
+    }
+}

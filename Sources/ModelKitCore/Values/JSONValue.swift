@@ -1,0 +1,140 @@
+import Foundation
+
+/// Any JSON value, with exact numbers and ordered objects.
+///
+/// Object keys keep their input order; `==` ignores key order; numbers compare and hash by
+/// numeric value (`1 == 1.0`) while their text is kept for output, so `UInt64.max` and long
+/// decimals round-trip exactly.
+///
+/// ```swift
+/// var value: JSONValue = ["name": "ModelKit", "tags": ["fast", "exact"], "stars": 1e3]
+/// value["name"] = "ModelKit 2"      // replaces in place
+/// value["tags"] = nil               // removes the key
+/// let stars = value["stars"]?.doubleValue
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public init(_ value: Bool) { self = .bool(value) }
+    public init<T: BinaryInteger>(_ value: T) { self = .number(JSONNumber(value)) }
+    /// A non-finite value (NaN, ±infinity) has no JSON form and becomes `.null`.
+    public init<T: BinaryFloatingPoint>(_ value: T) {
+        self = JSONNumber(value).map(JSONValue.number) ?? .null
+    }
+    public init(_ value: Decimal) { self = JSONNumber(value).map(JSONValue.number) ?? .null }
+    public init(_ value: String) { self = .string(value) }
+
+    /// The member for `key` of an object (nil for other values); setting adds or replaces the
+    /// key in place, `nil` removes it, and does nothing on a non-object.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard case .object(let object) = self else { return nil }
+            return object[key]
+        }
+        set {
+            guard case .object(var object) = self else { return }
+            self = .null  // drop our reference so the object is uniquely referenced and mutates in place
+            object[key] = newValue
+            self = .object(object)
+        }
+    }
+
+    /// The element at `index` of an array (nil when out of range or not an array); setting
+    /// replaces an element in range and does nothing otherwise.
+    public subscript(index: Int) -> JSONValue? {
+        get {
+            guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+            return elements[index]
+        }
+        set {
+            guard case .array(var elements) = self, elements.indices.contains(index), let newValue else { return }
+            self = .null
+            elements[index] = newValue
+            self = .array(elements)
+        }
+    }
+
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var numberValue: JSONNumber? { if case .number(let n) = self { return n } else { return nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
+    public var doubleValue: Double? { numberValue?.doubleValue }
+    public var int64Value: Int64? { numberValue?.int64Value }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self.init(value) }
+    public init(floatLiteral value: Double) { self.init(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        var object = JSONObject()
+        for (key, value) in elements { object.append(key: key, value: value) }
+        self = .object(object)
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON text; numbers are written as their exact text.
+    public var description: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n.text
+        case .string(let s): JSONValue.writeQuoted(s, to: &out)
+        case .array(let elements):
+            out += "["
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out += "," }
+                element.write(to: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            for (i, (key, value)) in object.enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeQuoted(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                out += "\\u00"
+                out += String(scalar.value >> 4, radix: 16)
+                out += String(scalar.value & 0xF, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

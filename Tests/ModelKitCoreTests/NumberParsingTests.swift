@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+@Suite struct NumberParsingTests {
+    func double(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { DoubleParser.parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    func integer<T: FixedWidthInteger>(_ text: String, _ type: T.Type) -> IntegerParseResult<T> {
+        var text = text
+        return text.withUTF8 { IntegerParser.parse(UnsafeRawBufferPointer($0), as: type) }
+    }
+
+    @Test func doublesMatchSwiftsCorrectlyRoundedParserOnRandomInputs() throws {
+        var generator = SplitMix64(seed: 1234)
+        for _ in 0..<20_000 {
+            let bits = generator.next()
+            let d = Double(bitPattern: bits)
+            guard d.isFinite else { continue }
+            for text in ["\(d)", String(format: "%.17g", d), String(format: "%.15g", d)] where JSONNumber(text: text) != nil {
+                #expect(double(text)?.bitPattern == Double(text)!.bitPattern, "\(text)")
+            }
+        }
+        for _ in 0..<20_000 {
+            let digits = Int(generator.next() % 25) + 1
+            var text = generator.next() % 2 == 0 ? "-" : ""
+            text += String(generator.next() % 9 + 1)
+            for _ in 1..<digits { text += String(generator.next() % 10) }
+            if generator.next() % 2 == 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -Int(generator.next() % UInt64(digits)) - 0)) }
+            text += "e\(Int(generator.next() % 700) - 350)"
+            guard JSONNumber(text: text) != nil else { continue }
+            #expect(double(text)?.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
+
+    @Test(arguments: ["0", "-0", "1e-400", "4.9e-324", "2.2250738585072011e-308", "1.7976931348623157e308",
+                      "1.7976931348623159e308", "9007199254740993", "-65.613616999999977", "0.1", "123456789012345678901234567890",
+                      String(repeating: "1", count: 800)])
+    func edgeCases(_ text: String) {
+        #expect(double(text)?.bitPattern == Double(text)!.bitPattern, "\(text)")
+    }
+
+    @Test func floatsRoundOnce() {
+        var text = "1.00000005960464477539062500001"
+        let parsed = text.withUTF8 { DoubleParser.parseFloat(UnsafeRawBufferPointer($0)) }
+        #expect(parsed == Float(text))
+    }
+
+    @Test func integersAreExactAtTheLimits() {
+        guard case .value(let max) = integer("18446744073709551615", UInt64.self) else { Issue.record("UInt64.max"); return }
+        #expect(max == .max)
+        guard case .value(let min) = integer("-9223372036854775808", Int64.self) else { Issue.record("Int64.min"); return }
+        #expect(min == .min)
+        guard case .value(let zero) = integer("-0", UInt8.self) else { Issue.record("-0"); return }
+        #expect(zero == 0)
+        guard case .overflow = integer("-1", UInt8.self) else { Issue.record("-1 as UInt8"); return }
+        guard case .overflow = integer("256", UInt8.self) else { Issue.record("256"); return }
+        guard case .overflow = integer(String(repeating: "9", count: 100), Int.self) else { Issue.record("100 digits"); return }
+        guard case .notAnInteger = integer("1.5", Int.self) else { Issue.record("1.5"); return }
+        guard case .notAnInteger = integer("123456789012345678901234.5", Int.self) else { Issue.record("long fraction"); return }
+    }
+
+    @Test func grammar() {
+        for valid in ["0", "-0", "1.5", "1e5", "1E+5", "-1.5e-300"] {
+            #expect(JSONNumber(text: valid) != nil, "\(valid)")
+        }
+        for invalid in ["01", "-", "1.", ".5", "+1", "1e", "0x10", "NaN", "1 ", ""] {
+            #expect(JSONNumber(text: invalid) == nil, "\(invalid)")
+        }
+    }
+}
