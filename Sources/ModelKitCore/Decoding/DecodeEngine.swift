@@ -7,15 +7,15 @@ import Foundation
 /// Public only because ``ModelValue``'s engine hooks mention it.
 public final class _DecodeEngine {
     /// The options of this decode.
-    public let options: DecodingOptions
+    public private(set) var options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
-    public let isMerging: Bool
+    public private(set) var isMerging: Bool
     // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
-    let lenient: Bool
-    let skipsMismatches: Bool
-    let failsOnUnknownKeys: Bool
-    let maxStringBytes: Int
-    let maxDepth: Int
+    @usableFromInline private(set) var lenient: Bool
+    private(set) var skipsMismatches: Bool
+    private(set) var failsOnUnknownKeys: Bool
+    private(set) var maxStringBytes: Int
+    private(set) var maxDepth: Int
     /// Archives: model members are keyed by field name instead of JSON key.
     var keysByFieldName = false
 
@@ -31,7 +31,7 @@ public final class _DecodeEngine {
     /// Set by a callback that failed; yajl then stops with `yajl_status_client_canceled`.
     var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
-    var skipped: [ModelDecodingError] = []
+    @usableFromInline var skipped: [ModelDecodingError] = []
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] = []
@@ -72,6 +72,48 @@ public final class _DecodeEngine {
     deinit {
         if let handle { yajl_free(handle) }
     }
+
+    /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
+    /// parser, so whole-document decodes reuse parsers (in multiple-values mode, where a parser
+    /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
+    func reset(options: DecodingOptions, merging: Bool, root: _DecodeFrame) {
+        self.options = options
+        isMerging = merging
+        lenient = options.conversion == .lenient
+        skipsMismatches = options.mismatch == .skip
+        failsOnUnknownKeys = options.unknownKeys == .fail
+        maxStringBytes = options.limits.maxStringBytes
+        maxDepth = options.limits.maxDepth
+        frames.removeAll(keepingCapacity: true)
+        frames.append(root)
+        topFrame = Unmanaged.passUnretained(root)
+        depth = 0
+        failure = nil
+        skipped.removeAll()
+        for i in spareFrames.indices { spareFrames[i] = nil }
+        currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        currentBufferOffset = 0
+        lastTokenKind = .none
+        wholeInput = nil
+        lineTracker = LineTracker()
+        lineTrackerOffset = 0
+        keysByFieldName = false
+    }
+
+    /// Drops references to the finished document's frames and input before parking.
+    func release() {
+        frames.removeAll(keepingCapacity: true)
+        for i in spareFrames.indices { spareFrames[i] = nil }
+        currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        wholeInput = nil
+        skipped.removeAll()
+    }
+
+    /// Whether this engine may serve another document: it finished cleanly at the top level.
+    var isReusable: Bool { failure == nil && depth == 0 && frames.count == 1 && handle != nil }
+
+    /// Engines whose parsers finished cleanly, ready for the next document.
+    static let pool = EnginePool()
 
     // MARK: Feeding
 
@@ -155,7 +197,7 @@ public final class _DecodeEngine {
     }
 
     /// A finished frame of exactly `type` and `schema` at the current depth, if one is spare.
-    @inline(__always)
+    @usableFromInline
     func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema) -> F? {
         guard depth < spareFrames.count, let spare = spareFrames[depth], spare.schema === schema,
               let frame = spare as? F else { return nil }
@@ -164,7 +206,7 @@ public final class _DecodeEngine {
     }
 
     /// Keeps a finished frame for the next object at the depth it was opened at.
-    @inline(__always)
+    @usableFromInline
     func recycle(_ frame: ModelFrameBase) {
         let at = depth + 1
         if at >= spareFrames.count {

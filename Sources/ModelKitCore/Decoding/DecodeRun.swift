@@ -1,20 +1,27 @@
 import Foundation
 
 /// Runs one whole-input decode: pre-scan (RFC 8259 gaps yajl leaves open), then yajl, block by block.
+@usableFromInline
 enum DecodeRun {
     /// Inputs above this are scanned and parsed in blocks, so the scanner's pass stays in cache.
     static let blockSize = 1 << 20
 
-    static func run<T: ModelValue>(_ root: RootFrame<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                   merging: Bool = false) throws -> T {
-        var ignored: [ModelDecodingError] = []
-        return try run(root, input, options: options, merging: merging, report: &ignored)
+    /// Decodes into `box` through `root`; returns the value or throws a positioned error.
+    @inlinable
+    static func run<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
+                       merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws -> T {
+        let engine = try parse(root, input, options: options, merging: merging)
+        if let report { report.pointee = engine.skipped }
+        guard let value = box.value else { throw noValue(root, engine, typeName: String(describing: T.self)) }
+        box.value = nil
+        recycle(engine)
+        return value
     }
 
-    static func run<T: ModelValue>(_ root: RootFrame<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                   merging: Bool = false, report: inout [ModelDecodingError]) throws -> T {
-        let engine = _DecodeEngine(options: options, merging: merging, root: root)
-        defer { report = engine.skipped }
+    /// Parses the whole document into `root`: the non-generic part of every decode.
+    @usableFromInline
+    static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool) throws -> _DecodeEngine {
+        let engine = _DecodeEngine.pool.take(options: options, merging: merging, root: root)
         engine.wholeInput = input
         if input.count > options.limits.maxInputBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
@@ -36,30 +43,35 @@ enum DecodeRun {
             throw engine.error(.syntax(problem.message), at: input.count, path: "$")
         }
         try engine.complete()
-        return try result(of: root, engine, end: input.count)
+        if !root.sawValue {
+            throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
+        }
+        return engine
+    }
+
+    /// The top-level value produced nothing (a null or mismatch left the result empty).
+    @usableFromInline
+    static func noValue(_ root: RootFrame, _ engine: _DecodeEngine, typeName: String) -> ModelDecodingError {
+        if let first = engine.skipped.first { return first }
+        return engine.error(.typeMismatch(expected: typeName, found: root.found), at: 0, path: "$")
+    }
+
+    @usableFromInline
+    static func recycle(_ engine: _DecodeEngine) {
+        _DecodeEngine.pool.give(back: engine)
     }
 
     /// Decodes an already-built value, for `decodeModelValue(from:)` and hooks.
-    static func replay<T: ModelValue>(_ root: RootFrame<T>, _ value: JSONValue, options: DecodingOptions) throws -> T {
+    @usableFromInline
+    static func replay(_ root: RootFrame, _ value: JSONValue, options: DecodingOptions) throws -> _DecodeEngine {
         let engine = _DecodeEngine(options: options, root: root, parser: false)
         try engine.replay(value)
-        return try result(of: root, engine, end: 0)
-    }
-
-    static func result<T: ModelValue>(of root: RootFrame<T>, _ engine: _DecodeEngine, end: Int) throws -> T {
-        guard root.sawValue else {
-            throw engine.error(.syntax("empty input: expected a JSON value"), at: end, path: "$")
-        }
-        guard let value = root.result else {
-            if let first = engine.skipped.first { throw first }
-            throw engine.error(.typeMismatch(expected: T._typeName, found: root.found), at: 0, path: "$")
-        }
-        return value
+        return engine
     }
 }
 
 /// Bytes in any form the entry points accept, reached without a copy where possible.
-@inline(__always)
+@inlinable
 func withJSONBytes<C: Collection<UInt8>, R>(_ json: C, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
     if let result = try json.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
         return result
@@ -67,7 +79,7 @@ func withJSONBytes<C: Collection<UInt8>, R>(_ json: C, _ body: (UnsafeRawBufferP
     return try Array(json).withUnsafeBytes(body)
 }
 
-@inline(__always)
+@inlinable
 func withJSONBytes<R>(_ json: String, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
     var text = json
     return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }

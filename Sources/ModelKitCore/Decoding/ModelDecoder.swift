@@ -18,26 +18,34 @@ public struct ModelDecoder: Sendable {
     }
 
     /// Decodes `type` from UTF-8 bytes: `[UInt8]`, `ArraySlice<UInt8>`, `Data`, or any byte collection.
+    @inlinable
     public func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
-        try withJSONBytes(json) { try DecodeRun.run(RootFrame<T>(), $0, options: options) }
+        let box = ResultBox<T>()
+        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
     }
 
     /// Decodes `type` from JSON text.
+    @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: String) throws -> T {
-        try withJSONBytes(json) { try DecodeRun.run(RootFrame<T>(), $0, options: options) }
+        let box = ResultBox<T>()
+        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
     }
 
     /// Decodes `type` from an already-parsed ``JSONValue``.
     public func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue) throws -> T {
-        try DecodeRun.replay(RootFrame<T>(), json, options: options)
+        let box = ResultBox<T>()
+        let root = RootFrame.decoding(into: box)
+        let engine = try DecodeRun.replay(root, json, options: options)
+        guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
+        return value
     }
 
     /// Decodes `type`, and also returns what `mismatch: .skip` dropped (each with its path and position).
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
         try withJSONBytes(json) { bytes in
-            let root = RootFrame<T>()
+            let box = ResultBox<T>()
             var skipped: [ModelDecodingError] = []
-            let value = try DecodeRun.run(root, bytes, options: options, report: &skipped)
+            let value = try DecodeRun.run(.decoding(into: box), box, bytes, options: options, report: &skipped)
             return (value, skipped)
         }
     }
@@ -45,11 +53,13 @@ public struct ModelDecoder: Sendable {
 
 extension Model {
     /// Decodes exactly `Self` from UTF-8 bytes (`[UInt8]`, `ArraySlice<UInt8>`, `Data`, any byte collection).
+    @inlinable
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
         self = try withJSONBytes(json) { try Self.decodeExactly($0, options: options, into: nil) }
     }
 
     /// Decodes exactly `Self` from JSON text.
+    @inlinable
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
         self = try withJSONBytes(json) { try Self.decodeExactly($0, options: options, into: nil) }
     }
@@ -67,11 +77,10 @@ extension Model {
         self = try withJSONBytes(json) { try Self.decodeExactly($0, options: options, into: current) }
     }
 
+    @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?) throws -> Self {
-        let root = RootFrame<Self>(
-            begin: { kind, d in try Self._beginModel(kind, d, merging: existing) },
-            finish: { frame, d in try Self._finishModel(frame, d, polymorphic: false) })
-        return try DecodeRun.run(root, bytes, options: options, merging: existing != nil)
+        let box = ResultBox<Self>(existing: existing)
+        return try DecodeRun.run(.decodingExactly(into: box), box, bytes, options: options, merging: existing != nil)
     }
 }
 

@@ -19,10 +19,10 @@ public final class Schema: Sendable {
     let requiredSlots: [_FieldSlot]
     let isPolymorphic: Bool
     let isPreprocessing: Bool
-    let isValidating: Bool
+    @usableFromInline let isValidating: Bool
     let isPostprocessing: Bool
     /// The object must be buffered as a `JSONValue` before building the model (hooks that need to see it whole).
-    var buffersObject: Bool { isPolymorphic || isPreprocessing }
+    @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 
     /// Builds the table for `type` from its fields.
     public convenience init<Root: Model>(_ type: Root.Type, keys naming: KeyNamingStrategy = .fieldNames,

@@ -70,8 +70,15 @@ struct InputScanner {
             // Fast path: whole words with nothing of interest for the current state.
             if continuationsDue == 0 && escapeState == 0 && expectingLow == 0 {
                 while i + 8 <= count {
-                    let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
-                    if Self.isBoring(word, inString: inString) { i += 8 } else { break }
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+                    let mask = Self.interestingBytes(word, inString: inString)
+                    if mask == 0 {
+                        i += 8
+                    } else {
+                        // The lowest flagged byte is exact (false positives only sit above a real hit).
+                        i += mask.trailingZeroBitCount >> 3
+                        break
+                    }
                 }
                 if i >= count { break }
             }
@@ -101,18 +108,19 @@ struct InputScanner {
         (word &- ones) & ~word & highs
     }
 
+    /// The high bit of each byte that needs the state machine (little-endian: lowest byte first).
     @inline(__always)
-    private static func isBoring(_ word: UInt64, inString: Bool) -> Bool {
-        if word & highs != 0 { return false }
+    private static func interestingBytes(_ word: UInt64, inString: Bool) -> UInt64 {
+        let nonASCII = word & highs
         let quote = zeroBytes(word ^ (ones &* 0x22))
         if inString {
             let backslash = zeroBytes(word ^ (ones &* 0x5C))
             let control = (word &- ones &* 0x20) & ~word & highs
-            return quote | backslash | control == 0
+            return nonASCII | quote | backslash | control
         }
         let formFeed = zeroBytes(word ^ (ones &* 0x0C))
         let verticalTab = zeroBytes(word ^ (ones &* 0x0B))
-        return quote | formFeed | verticalTab == 0
+        return nonASCII | quote | formFeed | verticalTab
     }
 
     private typealias Found = (offset: Int, problem: InputProblem)

@@ -61,6 +61,7 @@ final class DictionaryFrame<V: ModelValue>: _DecodeFrame {
 }
 
 /// Builds a ``JSONValue`` for the whole container, nested levels included (no frame per level).
+@usableFromInline
 class JSONValueFrame: _DecodeFrame {
     private enum Partial {
         case array([JSONValue])
@@ -130,9 +131,11 @@ class JSONValueFrame: _DecodeFrame {
 
 /// Buffers the object of a model whose hooks must see it whole (polymorphic, preprocessing),
 /// remembering the instance an `update` merges into.
+@usableFromInline
 final class BufferedModelFrame<M: Model>: JSONValueFrame {
     let existing: M?
 
+    @usableFromInline
     init(mergingInto existing: M?) {
         self.existing = existing
         super.init(kind: .object)

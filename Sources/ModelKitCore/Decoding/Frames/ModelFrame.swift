@@ -1,6 +1,7 @@
 /// The non-generic part of a model frame: precedence and presence tracking for its fields.
+@usableFromInline
 class ModelFrameBase: ObjectFrame {
-    let schema: Schema
+    @usableFromInline let schema: Schema
     /// Per field: the rank of the key that set it (lower wins), or `unset`.
     private var ranks: [UInt8]
     private static let unset: UInt8 = .max
@@ -40,10 +41,12 @@ class ModelFrameBase: ObjectFrame {
 
 /// Decodes one JSON object into a model of type `M` held in storage the frame owns, so
 /// fields are set in place through a stable address.
+@usableFromInline
 final class ModelFrame<M: Model>: ModelFrameBase {
     private let storage: UnsafeMutablePointer<M>
     private var holdsValue = true
 
+    @usableFromInline
     init(schema: Schema, initial: M, _ decoder: _DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
@@ -61,6 +64,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     }
 
     /// Moves the finished model out.
+    @usableFromInline
     func takeValue() -> M {
         holdsValue = false
         return storage.move()
@@ -68,6 +72,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
 
     /// Reuses this frame (after `takeValue`) for the next object: saves two allocations per
     /// element of an array of models.
+    @usableFromInline
     func restart(with initial: M) {
         precondition(!holdsValue)
         storage.initialize(to: initial)

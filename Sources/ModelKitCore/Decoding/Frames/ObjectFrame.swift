@@ -1,6 +1,7 @@
 /// Routes the members of one JSON object to fields through a ``KeyTable``, writing into the
 /// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model) and
 /// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model).
+@usableFromInline
 class ObjectFrame: _DecodeFrame {
     let root: UnsafeMutableRawPointer
     let table: KeyTable

@@ -1,34 +1,75 @@
-/// The bottom of the stack: receives the single top-level value of type `T`.
-final class RootFrame<T: ModelValue>: _DecodeFrame {
-    typealias Begin = (_ContainerKind, _DecodeEngine) throws -> _DecodeFrame?
-    typealias Finish = (_DecodeFrame, _DecodeEngine) throws -> T?
+/// The bottom of the stack: receives the single top-level value.
+///
+/// Not generic: the entry points build it in `@inlinable` code with closures that store the
+/// result into a ``ResultBox``, so the type-specific work is specialized in the caller's module
+/// and a decode pays no runtime generic-metadata lookups.
+@usableFromInline
+final class RootFrame: _DecodeFrame {
+    @usableFromInline typealias Scalar = (_Scalar, _DecodeEngine) throws -> Void
+    @usableFromInline typealias Begin = (_ContainerKind, _DecodeEngine) throws -> _DecodeFrame?
+    @usableFromInline typealias Finish = (_DecodeFrame, _DecodeEngine) throws -> Void
 
-    var result: T?
-    var sawValue = false
-    /// What the top-level value was, for the error when it yields no `T`.
-    var found = ""
-    /// Replace `T`'s own hooks at the top level (`init(json:)` builds exactly `T`; `update` merges).
-    private let begin: Begin
-    private let finish: Finish
+    @usableFromInline var sawValue = false
+    /// What the top-level value was, for the error when it yields no value.
+    @usableFromInline var found = ""
+    private let onScalar: Scalar
+    private let onBegin: Begin
+    private let onFinish: Finish
 
-    init(begin: Begin? = nil, finish: Finish? = nil) {
-        self.begin = begin ?? { kind, decoder in try T._beginContainer(kind, decoder, merging: nil) }
-        self.finish = finish ?? { frame, decoder in try T._finishContainer(frame, decoder) }
+    @usableFromInline
+    init(scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
+        onScalar = scalar
+        onBegin = begin
+        onFinish = finish
+    }
+
+    /// Parsers run in multiple-values mode (so they can be reused): a document holds one value.
+    private func checkFirstValue() throws {
+        if sawValue { throw DecodeFailure(reason: .syntax("unexpected data after the JSON value")) }
     }
 
     override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+        try checkFirstValue()
         sawValue = true
         found = _DecodeEngine.describe(scalar)
-        result = try T._decodeScalar(scalar, decoder)
+        try onScalar(scalar, decoder)
     }
 
     override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+        try checkFirstValue()
         sawValue = true
         found = kind == .object ? "object" : "array"
-        decoder.push(try begin(kind, decoder) ?? SkipFrame())
+        decoder.push(try onBegin(kind, decoder) ?? SkipFrame())
     }
 
     override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
-        result = try finish(child, decoder)
+        try onFinish(child, decoder)
+    }
+}
+
+/// Where a decode's result lands (and, for `update`, the value it merges into).
+@usableFromInline
+final class ResultBox<T> {
+    @usableFromInline var value: T?
+    @usableFromInline var existing: T?
+
+    @inlinable init(existing: T? = nil) { self.existing = existing }
+}
+
+extension RootFrame {
+    /// A root for any `T`, through `T`'s own hooks.
+    @inlinable
+    static func decoding<T: ModelValue>(into box: ResultBox<T>) -> RootFrame {
+        RootFrame(scalar: { scalar, decoder in box.value = try T._decodeScalar(scalar, decoder) },
+                  begin: { kind, decoder in try T._beginContainer(kind, decoder, merging: nil) },
+                  finish: { frame, decoder in box.value = try T._finishContainer(frame, decoder) })
+    }
+
+    /// A root that builds exactly `M` (never a polymorphic subclass), merging into `box.existing`.
+    @inlinable
+    static func decodingExactly<M: Model>(into box: ResultBox<M>) -> RootFrame {
+        RootFrame(scalar: { scalar, decoder in box.value = try M._decodeScalar(scalar, decoder) },
+                  begin: { kind, decoder in try M._beginModel(kind, decoder, merging: box.existing) },
+                  finish: { frame, decoder in box.value = try M._finishModel(frame, decoder, polymorphic: false) })
     }
 }

@@ -4,16 +4,19 @@
 extension Model {
     public static var _typeName: String { String(describing: Self.self) }
 
+    @inlinable
     public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Self? {
         // Lenient: a null or non-object where a model is expected is dropped (left untouched).
         if d.lenient { return nil }
         return try d.mismatch(expected: _typeName, found: s)
     }
 
+    @inlinable
     public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
         try _beginModel(kind, d, merging: existing)
     }
 
+    @inlinable
     public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Self? {
         try _finishModel(frame, d, polymorphic: true)
     }
@@ -22,6 +25,7 @@ extension Model {
         try ModelDecoder(options: options).decode(Self.self, from: json)
     }
 
+    @inlinable
     static func _beginModel(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
         guard kind == .object else {
             if d.lenient { return nil }
@@ -37,6 +41,7 @@ extension Model {
         return ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
     }
 
+    @inlinable
     static func _finishModel(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
         if let modelFrame = frame as? ModelFrame<Self> {
             let value = modelFrame.takeValue()
@@ -44,6 +49,12 @@ extension Model {
             guard modelFrame.schema.isValidating else { return value }
             return try validated(value, modelFrame.schema, d)
         }
+        return try _finishBuffered(frame, d, polymorphic: polymorphic)
+    }
+
+    /// Types adopting `PolymorphicModel` or `PreprocessingModel`: the object was buffered whole.
+    @usableFromInline
+    static func _finishBuffered(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
         let buffered = unsafeDowncast(frame, to: BufferedModelFrame<Self>.self)
         var object = buffered.takeValue()
         if let preprocessing = Self.self as? any PreprocessingModel.Type {
@@ -68,18 +79,21 @@ extension Model {
     private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: _DecodeEngine, into existing: Self? = nil) throws -> Self? {
         // `type` may be a subclass: its schema and init() are reached through the metatype value.
         let schema = type.schema
-        let root = RootFrame<Self>(
+        let box = ResultBox<Self>()
+        let root = RootFrame(
+            scalar: { _, _ in },
             begin: { _, d in ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d) },
-            finish: { frame, d in try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
+            finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
         defer {
             d.frames.removeLast()
             d.top = d.frames[d.frames.count - 1]
         }
         try d.replay(object)
-        return root.result
+        return box.value
     }
 
+    @usableFromInline
     static func validated(_ value: Self, _ schema: Schema, _ d: _DecodeEngine) throws -> Self? {
         guard schema.isValidating, var validating = value as? any ValidatingModel else { return value }
         do {

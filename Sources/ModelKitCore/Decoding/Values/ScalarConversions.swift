@@ -42,6 +42,7 @@ extension _DecodeEngine {
     }
 
     /// A container of the wrong kind: skipped whole under `.skip`, thrown under `.fail`.
+    @usableFromInline
     func containerMismatch(_ kind: _ContainerKind, expected: String) throws -> _DecodeFrame? {
         try mismatch(expected: expected, found: kind == .object ? "object" : "array")
     }

@@ -1,0 +1,33 @@
+import Synchronization
+
+/// A few parked engines (each with its yajl parser) so that small documents do not pay for
+/// allocating and freeing a parser every time. Thread-safe; an engine is used by one decode at
+/// a time and returned only after a clean finish.
+final class EnginePool: Sendable {
+    // Engines are not Sendable: they are parked as retained addresses, and the mutex hands each
+    // one to exactly one thread at a time.
+    private let parked = Mutex<[UInt]>([])
+    private static let capacity = 16
+
+    func take(options: DecodingOptions, merging: Bool, root: _DecodeFrame) -> _DecodeEngine {
+        if let address = parked.withLock({ $0.popLast() }), let raw = UnsafeMutableRawPointer(bitPattern: address) {
+            let engine = Unmanaged<_DecodeEngine>.fromOpaque(raw).takeRetainedValue()
+            engine.reset(options: options, merging: merging, root: root)
+            return engine
+        }
+        return _DecodeEngine(options: options, merging: merging, root: root, multipleValues: true)
+    }
+
+    func give(back engine: _DecodeEngine) {
+        guard engine.isReusable else { return }
+        engine.release()
+        let raw = Unmanaged.passRetained(engine).toOpaque()
+        let address = UInt(bitPattern: raw)
+        let kept = parked.withLock { list -> Bool in
+            guard list.count < Self.capacity else { return false }
+            list.append(address)
+            return true
+        }
+        if !kept { Unmanaged<_DecodeEngine>.fromOpaque(raw).release() }
+    }
+}
