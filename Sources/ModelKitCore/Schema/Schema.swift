@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The precompiled field table of one model type: built once, immutable, `Sendable`.
 ///
 /// Decoding looks keys up in its byte-level key tables (no `String` per key); encoding,
@@ -20,7 +22,13 @@ public final class Schema: Sendable {
     let isPolymorphic: Bool
     let isPreprocessing: Bool
     @usableFromInline let isValidating: Bool
-    let isPostprocessing: Bool
+    @usableFromInline let isPostprocessing: Bool
+    /// JSON output: mapped fields by first key, key paths grouped into nested objects.
+    let outputPlan: [OutputNode]
+    /// The same, keys in byte order at every level (`sortedKeys`).
+    let sortedOutputPlan: [OutputNode]
+    /// The size of the last JSON output of this type, so the next one reserves enough at once.
+    let lastEncodedSize = Atomic<Int>(0)
     /// The object must be buffered as a `JSONValue` before building the model (hooks that need to see it whole).
     @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 
@@ -62,11 +70,55 @@ public final class Schema: Sendable {
         let mapped = slots.filter { !$0.options.contains(.notMapped) }
         keyTable = KeyTable.build(fields: mapped.map { ($0, $0.resolvedKeys) })
         nameTable = KeyTable.build(fields: slots.map { ($0, [$0.name]) }, splittingKeyPaths: false)
+        outputPlan = OutputNode.plan(for: mapped)
+        sortedOutputPlan = OutputNode.sorted(outputPlan)
         requiredSlots = mapped.filter { $0.options.contains(.required) }
         tracksFields = !requiredSlots.isEmpty || mapped.contains { $0.resolvedKeys.count > 1 }
         isPolymorphic = type is any PolymorphicModel.Type
         isPreprocessing = type is any PreprocessingModel.Type
         isValidating = type is any ValidatingModel.Type
         isPostprocessing = type is any PostprocessingModel.Type
+    }
+}
+
+/// One member of a model's JSON output: a field under its first key, or a nested object that
+/// key paths (`ext.a`, `ext.b`) share.
+struct OutputNode: Sendable {
+    let key: String
+    let slot: _FieldSlot?
+    let children: [OutputNode]
+
+    static func plan(for slots: [_FieldSlot]) -> [OutputNode] {
+        final class Builder {
+            var order: [String] = []
+            var leaves: [String: [_FieldSlot]] = [:]
+            var groups: [String: Builder] = [:]
+            func add(_ slot: _FieldSlot, _ path: ArraySlice<String>) {
+                let key = path.first!
+                if !order.contains(key) { order.append(key) }
+                if path.count == 1 {
+                    leaves[key, default: []].append(slot)
+                } else {
+                    let group = groups[key] ?? Builder()
+                    groups[key] = group
+                    group.add(slot, path.dropFirst())
+                }
+            }
+            func nodes() -> [OutputNode] {
+                order.flatMap { key -> [OutputNode] in
+                    // Several fields on one key: the first declared one is written.
+                    if let leaf = leaves[key]?.first { return [OutputNode(key: key, slot: leaf, children: [])] }
+                    return [OutputNode(key: key, slot: nil, children: groups[key]!.nodes())]
+                }
+            }
+        }
+        let root = Builder()
+        for slot in slots { root.add(slot, KeyTable.keyPathParts(slot.resolvedKeys[0])[...]) }
+        return root.nodes()
+    }
+
+    static func sorted(_ nodes: [OutputNode]) -> [OutputNode] {
+        nodes.map { OutputNode(key: $0.key, slot: $0.slot, children: sorted($0.children)) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }

@@ -26,8 +26,11 @@ public protocol _ValueVisitor: AnyObject {
     func beginObject(count: Int) throws
     func visitKey(_ key: String) throws
     func endObject() throws
-    /// A model: `root` points at its storage (for a class, at the reference).
-    func visitModel(_ schema: Schema, _ root: UnsafeRawPointer) throws
+    /// Dictionaries and `JSONValue` objects present their members in UTF-8 key order when true.
+    var wantsSortedKeys: Bool { get }
+    /// A model: `root` points at its storage (for a class, at the reference). `postprocess` is
+    /// the model's ``PostprocessingModel/didEncode(_:)`` hook, for visitors that produce JSON.
+    func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws
 }
 
 // MARK: - How each standard type presents itself
@@ -80,9 +83,16 @@ extension Set where Element: ModelValue {
 extension Dictionary where Key == String, Value: ModelValue {
     public func _visit(_ v: any _ValueVisitor) throws {
         try v.beginObject(count: count)
-        for (key, value) in self {
-            try v.visitKey(key)
-            try value._visit(v)
+        if v.wantsSortedKeys {
+            for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                try v.visitKey(key)
+                try self[key]!._visit(v)
+            }
+        } else {
+            for (key, value) in self {
+                try v.visitKey(key)
+                try value._visit(v)
+            }
         }
         try v.endObject()
     }
@@ -101,7 +111,10 @@ extension JSONValue {
             try v.endArray()
         case .object(let object):
             try v.beginObject(count: object.count)
-            for (key, value) in object {
+            let members = v.wantsSortedKeys
+                ? object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                : Array(object)
+            for (key, value) in members {
                 try v.visitKey(key)
                 try value._visit(v)
             }
@@ -118,7 +131,12 @@ extension Model {
     public func _visit(_ v: any _ValueVisitor) throws {
         var storage = self
         // A class instance is visited with its dynamic type's schema (subclass fields included).
-        try withUnsafePointer(to: &storage) { try v.visitModel(type(of: self).schema, UnsafeRawPointer($0)) }
+        let schema = type(of: self).schema
+        var postprocess: ((inout JSONValue) throws -> Void)?
+        if schema.isPostprocessing, let hooked = self as? any PostprocessingModel {
+            postprocess = { object in try hooked.didEncode(&object) }
+        }
+        try withUnsafePointer(to: &storage) { try v.visitModel(schema, UnsafeRawPointer($0), postprocess: postprocess) }
     }
 }
 
@@ -127,4 +145,8 @@ extension ModelValue {
     public func _visit(_ v: any _ValueVisitor) throws {
         try encodeModelValue(options: EncodingOptions())._visit(v)
     }
+}
+
+extension _ValueVisitor {
+    public var wantsSortedKeys: Bool { false }
 }

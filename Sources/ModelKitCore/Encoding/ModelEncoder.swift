@@ -1,0 +1,56 @@
+import Foundation
+
+/// Encodes any ``ModelValue`` as JSON: models, arrays, sets and dictionaries of them,
+/// ``JSONValue`` and scalars. Cheap to create, `Sendable`, usable from many tasks at once.
+///
+/// ```swift
+/// let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
+/// let bytes: [UInt8] = try encoder.encode(books)
+/// ```
+public struct ModelEncoder: Sendable {
+    /// The options every encode uses.
+    public var options: EncodingOptions
+
+    public init(options: EncodingOptions = EncodingOptions()) {
+        self.options = options
+    }
+
+    /// The JSON text of `value`, as UTF-8 bytes.
+    public func encode<T: ModelValue>(_ value: T) throws -> [UInt8] {
+        let writer = JSONWriter(options: options)
+        try value._visit(writer)
+        return writer.out
+    }
+}
+
+extension Model {
+    /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects,
+    /// `.notMapped` fields and nil optionals left out (see ``EncodingOptions``).
+    public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
+        let schema = type(of: self).schema
+        // Reserve what the last model of this type needed: one allocation in the common case.
+        let writer = JSONWriter(options: options, capacity: max(64, schema.lastEncodedSize.load(ordering: .relaxed) + 16))
+        try _visit(writer)
+        schema.lastEncodedSize.store(writer.out.count, ordering: .relaxed)
+        return writer.out
+    }
+
+    /// This model as JSON `Data`.
+    public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
+        Data(try jsonBytes(options: options))
+    }
+
+    /// This model as JSON text.
+    public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+
+    /// This model as a ``JSONValue`` (exactly what ``jsonBytes(options:)`` writes).
+    public func jsonValue(options: EncodingOptions = EncodingOptions()) throws -> JSONValue {
+        try ModelDecoder().decode(JSONValue.self, from: jsonBytes(options: options))
+    }
+
+    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
+        try jsonValue(options: options)
+    }
+}
