@@ -185,7 +185,7 @@ struct AllTypes: Model, Equatable {
         #expect(text == #""2013-08-29T10:43:38.25Z""#)
         #expect(try ModelDecoder().decode(Date.self, from: text) == date)
         let millis = try ModelEncoder(options: EncodingOptions(dates: .millisecondsSince1970)).encode(date)
-        #expect(String(decoding: millis, as: UTF8.self) == "1377773018250.0")
+        #expect(String(decoding: millis, as: UTF8.self) == "1377773018250")
     }
 
     @Test func topLevelContainersAndPostprocessing() throws {

@@ -1,115 +1,194 @@
 import Foundation
 
 /// Writes JSON straight from the schema tables into one growing byte buffer: no intermediate
-/// dictionary, no per-field allocation. Every value presents itself through ``_ValueVisitor``.
+/// dictionary, no per-field allocation, keys pre-encoded per schema. Every value presents itself
+/// through ``_ValueVisitor``.
 final class JSONWriter: _ValueVisitor {
-    private(set) var out: [UInt8] = []
     private let options: EncodingOptions
     private let pretty: Bool
     private let omitsNils: Bool
+    private let escapesSlashes: Bool
 
+    // The output, managed by hand: appends are the hot path, and a class-held Array would pay
+    // uniqueness and exclusivity checks on every byte written.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    /// An open array or object. Trivial, so the stack costs no reference counting.
     private struct Container {
         let isArray: Bool
         var count = 0
-        /// A key-path group (`"ext": {…}`) not written yet: only once a member is.
+        /// A key-path group (`"ext": {…}`) not written yet: it is, once a member is.
         var isPending = false
-        var key: String?
-        /// The member being written, for error paths.
-        var lastKey: String?
+        /// The plan and node of the member being written (or of the pending group itself).
+        var plan: Unmanaged<OutputPlan>?
+        var node = -1
+        /// Index into `textKeys` of the current dictionary / JSONValue key, for error paths.
+        var textKey = -1
     }
 
     private var stack: [Container] = []
-    private var pendingKey: String?
-    /// The pending key belongs to a model field (a nil there is left out, not written as null).
-    private var pendingKeyIsField = false
+    private enum PendingKey {
+        case none
+        case planned(Unmanaged<OutputPlan>, Int)
+        case text(String)
+    }
+    private var pendingKey = PendingKey.none
+    /// Keys of dictionaries and JSONValue objects being written (error paths only).
+    private var textKeys: [String] = []
 
     init(options: EncodingOptions, capacity: Int = 256) {
         self.options = options
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
-        out.reserveCapacity(capacity)
+        escapesSlashes = options.escapeSlashes
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var byteCount: Int { count }
+
+    // MARK: Buffer
+
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(extra) }
+    }
+
+    private func grow(_ extra: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private func put(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private func put(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    private func put(_ text: StaticString) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     // MARK: Structure
 
     @inline(__always)
     private func beforeValue() {
-        if stack.isEmpty { return }
-        if stack[stack.count - 1].isPending { openPendingGroups() }
-        let index = stack.count - 1
-        if stack[index].count > 0 { out.append(UInt8(ascii: ",")) }
-        stack[index].count += 1
-        if pretty { newline(depth: stack.count) }
-        if let key = pendingKey {
-            stack[index].lastKey = key
-            writeQuoted(key)
-            out.append(UInt8(ascii: ":"))
-            if pretty { out.append(UInt8(ascii: " ")) }
-            pendingKey = nil
-        }
-        stack[index].key = nil
-    }
-
-    /// Writes `"group": {` for key-path groups that now have a member.
-    private func openPendingGroups() {
-        let first = stack.firstIndex { $0.isPending }!
-        var keys: [String?] = []
-        for i in first..<stack.count { keys.append(stack[i].key) }
-        let savedKey = pendingKey
-        for (offset, key) in keys.enumerated() {
-            let i = first + offset
-            // Write the group's own opening in its parent.
-            let parent = i - 1
-            if parent >= 0 {
-                if stack[parent].count > 0 { out.append(UInt8(ascii: ",")) }
-                stack[parent].count += 1
-                if pretty { newline(depth: i) }
-            }
-            if let key {
-                writeQuoted(key)
-                out.append(UInt8(ascii: ":"))
-                if pretty { out.append(UInt8(ascii: " ")) }
-            }
-            out.append(UInt8(ascii: "{"))
-            stack[i].isPending = false
-        }
-        pendingKey = savedKey
+        let depth = stack.count
+        if depth == 0 { return }
+        if stack[depth - 1].isPending { openPendingGroups() }
+        if stack[depth - 1].count > 0 { put(UInt8(ascii: ",")) }
+        stack[depth - 1].count += 1
+        if pretty { newline(depth: depth) }
+        writePendingKey(into: depth - 1)
     }
 
     @inline(__always)
+    private func writePendingKey(into index: Int) {
+        switch pendingKey {
+        case .none:
+            return
+        case .planned(let plan, let node):
+            stack[index].plan = plan
+            stack[index].node = node
+            writeKey(plan, node)
+        case .text(let key):
+            writeQuoted(key)
+            put(UInt8(ascii: ":"))
+            if pretty { put(UInt8(ascii: " ")) }
+        }
+        pendingKey = .none
+    }
+
+    @inline(__always)
+    private func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int) {
+        plan._withUnsafeGuaranteedRef { plan in
+            let entry = plan.nodes[node]
+            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
+        }
+        if pretty { put(UInt8(ascii: " ")) }
+    }
+
+    /// Writes `"group": {` for the key-path groups that now have a member.
+    private func openPendingGroups() {
+        let first = stack.firstIndex { $0.isPending }!
+        for i in first..<stack.count {
+            if i > 0 {
+                if stack[i - 1].count > 0 { put(UInt8(ascii: ",")) }
+                stack[i - 1].count += 1
+                if pretty { newline(depth: i) }
+            }
+            if let plan = stack[i].plan { writeKey(plan, stack[i].node) }
+            put(UInt8(ascii: "{"))
+            stack[i].isPending = false
+        }
+    }
+
     private func newline(depth: Int) {
-        out.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { out.append(0x20); out.append(0x20) }
+        reserve(1 + 2 * depth)
+        base[count] = UInt8(ascii: "\n")
+        count += 1
+        for _ in 0..<(2 * depth) {
+            base[count] = 0x20
+            count += 1
+        }
     }
 
     func beginArray(count: Int) throws {
         beforeValue()
-        out.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         stack.append(Container(isArray: true))
     }
 
     func endArray() throws {
         let closed = stack.removeLast()
         if pretty && closed.count > 0 { newline(depth: stack.count) }
-        out.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
     func beginObject(count: Int) throws {
         beforeValue()
-        out.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         stack.append(Container(isArray: false))
     }
 
     func visitKey(_ key: String) throws {
-        pendingKey = key
-        pendingKeyIsField = false
+        pendingKey = .text(key)
+        let index = stack.count - 1
+        if stack[index].textKey < 0 {
+            stack[index].textKey = textKeys.count
+            textKeys.append(key)
+        } else {
+            textKeys[stack[index].textKey] = key
+        }
     }
 
     func endObject() throws {
         let closed = stack.removeLast()
+        if closed.textKey >= 0 { textKeys.removeLast() }
         if closed.isPending { return }
         if pretty && closed.count > 0 { newline(depth: stack.count) }
-        out.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
     }
 
     var wantsSortedKeys: Bool { options.sortedKeys }
@@ -119,27 +198,28 @@ final class JSONWriter: _ValueVisitor {
             // Only PostprocessingModel types pay for building the object as a JSONValue.
             let inner = JSONWriter(options: EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates))
             try inner.visitModel(schema, root, postprocess: nil)
-            var object = try ModelDecoder().decode(JSONValue.self, from: inner.out)
+            var object = try ModelDecoder().decode(JSONValue.self, from: inner.bytes)
             try postprocess(&object)
             try object._visit(self)
             return
         }
-        try beginObject(count: schema.slots.count)
-        try writeMembers(options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan, root)
+        let plan = options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan
+        try beginObject(count: plan.rootCount)
+        try writeMembers(Unmanaged.passUnretained(plan), first: 0, count: plan.rootCount, root)
         try endObject()
     }
 
-    private func writeMembers(_ nodes: [OutputNode], _ root: UnsafeRawPointer) throws {
-        for node in nodes {
+    private func writeMembers(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {
+        for index in first..<(first + memberCount) {
+            let node = plan._withUnsafeGuaranteedRef { $0.nodes[index] }
             if let slot = node.slot {
-                pendingKey = node.key
-                pendingKeyIsField = true
-                try slot.access.visit(root, self)
-                pendingKey = nil
+                pendingKey = .planned(plan, index)
+                try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
+                pendingKey = .none
             } else {
-                // A key-path group: opened only when one of its members is written.
-                stack.append(Container(isArray: false, isPending: true, key: node.key))
-                try writeMembers(node.children, root)
+                // A key-path group: written only when one of its members is.
+                stack.append(Container(isArray: false, isPending: true, plan: plan, node: index))
+                try writeMembers(plan, first: node.firstChild, count: node.childCount, root)
                 try endObject()
             }
         }
@@ -148,31 +228,24 @@ final class JSONWriter: _ValueVisitor {
     // MARK: Scalars
 
     func visitNull() throws {
-        if pendingKeyIsField && omitsNils && pendingKey != nil {
-            pendingKey = nil
+        if omitsNils, case .planned = pendingKey {
+            // A nil field: its key is left out.
+            pendingKey = .none
             return
         }
         beforeValue()
-        out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        put("null")
     }
 
     func visitBool(_ value: Bool) throws {
         beforeValue()
-        if value {
-            out.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            out.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
+        put(value ? "true" : "false")
     }
 
     func visitSigned(_ value: Int64) throws {
         beforeValue()
-        if value < 0 {
-            out.append(UInt8(ascii: "-"))
-            writeDigits(value.magnitude)
-        } else {
-            writeDigits(UInt64(value))
-        }
+        if value < 0 { put(UInt8(ascii: "-")) }
+        writeDigits(value.magnitude)
     }
 
     func visitUnsigned(_ value: UInt64) throws {
@@ -183,20 +256,26 @@ final class JSONWriter: _ValueVisitor {
     /// Integers never go through `Double` or `String`.
     @inline(__always)
     private func writeDigits(_ value: UInt64) {
+        reserve(20)
         if value < 10 {
-            out.append(0x30 &+ UInt8(value))
+            base[count] = 0x30 &+ UInt8(value)
+            count += 1
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var v = value
-            var i = 20
-            while v > 0 {
-                i -= 1
-                buffer[i] = 0x30 &+ UInt8(v % 10)
-                v /= 10
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<20]))
+        var digits = 0
+        var v = value
+        while v > 0 {
+            digits += 1
+            v /= 10
         }
+        v = value
+        var i = count + digits
+        while v > 0 {
+            i -= 1
+            base[i] = 0x30 &+ UInt8(v % 10)
+            v /= 10
+        }
+        count += digits
     }
 
     func visitFloat(_ value: Float) throws {
@@ -208,6 +287,12 @@ final class JSONWriter: _ValueVisitor {
     func visitDouble(_ value: Double) throws {
         guard value.isFinite else { return try nonFinite(value) }
         beforeValue()
+        if value.rounded(.towardZero) == value && abs(value) < 1e15 {
+            // Integral values print without going through String (Swift would add ".0").
+            if value < 0 || (value == 0 && value.sign == .minus) { put(UInt8(ascii: "-")) }
+            writeDigits(UInt64(abs(value)))
+            return
+        }
         // Swift's description is the shortest text that reads back to the same value.
         writeASCII(value.description)
     }
@@ -218,7 +303,7 @@ final class JSONWriter: _ValueVisitor {
             throw ModelEncodingError(path: currentPath(), message: "\(value) cannot be written as JSON (set nonFiniteFloats to .null or .string)")
         case .null:
             beforeValue()
-            out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            put("null")
         case .string(let positive, let negative, let nan):
             try visitString(value.isNaN ? nan : (value > 0 ? positive : negative))
         }
@@ -242,18 +327,19 @@ final class JSONWriter: _ValueVisitor {
 
     func visitData(_ value: Data) throws {
         beforeValue()
-        out.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         writeASCII(value.base64EncodedString())
-        out.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     func visitDate(_ value: Date) throws {
         switch options.dates {
         case .iso8601:
             beforeValue()
-            out.append(UInt8(ascii: "\""))
-            DateFormatting.iso8601(value, into: &out)
-            out.append(UInt8(ascii: "\""))
+            var text: [UInt8] = [UInt8(ascii: "\"")]
+            DateFormatting.iso8601(value, into: &text)
+            text.append(UInt8(ascii: "\""))
+            text.withUnsafeBytes { put($0) }
         case .secondsSince1970:
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
@@ -268,51 +354,65 @@ final class JSONWriter: _ValueVisitor {
     @inline(__always)
     private func writeASCII(_ text: String) {
         var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
+        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// RFC 8259 escaping; runs of bytes that need none are copied at once.
     private func writeQuoted(_ text: String) {
-        out.append(UInt8(ascii: "\""))
         var text = text
-        let escapeSlashes = options.escapeSlashes
         text.withUTF8 { bytes in
+            reserve(bytes.count + 2)
+            base[count] = UInt8(ascii: "\"")
+            count += 1
             var runStart = 0
             for i in 0..<bytes.count {
                 let byte = bytes[i]
-                let needsEscape = byte < 0x20 || byte == 0x22 || byte == 0x5C || (escapeSlashes && byte == 0x2F)
-                guard needsEscape else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+                put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i]))
                 runStart = i + 1
-                out.append(UInt8(ascii: "\\"))
                 switch byte {
-                case 0x22, 0x5C, 0x2F: out.append(byte)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
+                case 0x22: put("\\\"")
+                case 0x5C: put("\\\\")
+                case 0x2F: put("\\/")
+                case 0x0A: put("\\n")
+                case 0x0D: put("\\r")
+                case 0x09: put("\\t")
+                case 0x08: put("\\b")
+                case 0x0C: put("\\f")
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    put("\\u00")
+                    put(JSONWriter.hexDigits.utf8Start[Int(byte >> 4)])
+                    put(JSONWriter.hexDigits.utf8Start[Int(byte & 0xF)])
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<bytes.count]))
+            put(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 
+    /// `$.items[2].price`, from the open containers and the member being written.
     private func currentPath() -> String {
         var path = "$"
         for (i, container) in stack.enumerated() {
             if container.isArray {
                 path += "[\(container.count)]"
-            } else if i == stack.count - 1, let key = pendingKey {
-                // The member about to be written in the innermost object.
-                path.appendPathKey(key)
-            } else if let key = container.key ?? container.lastKey {
-                path.appendPathKey(key)
+                continue
             }
+            var key: String?
+            if i == stack.count - 1 {
+                switch pendingKey {
+                case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
+                case .text(let text): key = text
+                case .none: break
+                }
+            }
+            if key == nil, let plan = container.plan, container.node >= 0 {
+                key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[container.node].keyIndex]
+            }
+            if key == nil, container.textKey >= 0 { key = textKeys[container.textKey] }
+            if let key { path.appendPathKey(key) }
         }
         return path
     }

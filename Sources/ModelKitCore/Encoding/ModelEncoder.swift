@@ -19,7 +19,7 @@ public struct ModelEncoder: Sendable {
     public func encode<T: ModelValue>(_ value: T) throws -> [UInt8] {
         let writer = JSONWriter(options: options)
         try value._visit(writer)
-        return writer.out
+        return writer.bytes
     }
 }
 
@@ -31,8 +31,8 @@ extension Model {
         // Reserve what the last model of this type needed: one allocation in the common case.
         let writer = JSONWriter(options: options, capacity: max(64, schema.lastEncodedSize.load(ordering: .relaxed) + 16))
         try _visit(writer)
-        schema.lastEncodedSize.store(writer.out.count, ordering: .relaxed)
-        return writer.out
+        schema.lastEncodedSize.store(writer.byteCount, ordering: .relaxed)
+        return writer.bytes
     }
 
     /// This model as JSON `Data`.
