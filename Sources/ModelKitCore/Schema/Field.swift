@@ -14,7 +14,7 @@ public struct Field<Root>: Sendable {
     @usableFromInline let slot: _FieldSlot
 
     /// A field read and written through a key path.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                    key: String? = nil, options: FieldOptions = []) {
         self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
@@ -22,16 +22,14 @@ public struct Field<Root>: Sendable {
 
     /// A field with several candidate keys: the first key of `keys` present in the input wins,
     /// whatever the document order; output uses the first key.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                    keys: [String], options: FieldOptions = []) {
-        slot = _FieldSlot(name: name, keys: keys, options: options,
-                          access: .direct(get: { (root: Root) in root[keyPath: keyPath] },
-                                          set: { (root: inout Root, value: Value) in root[keyPath: keyPath] = value }))
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath))
     }
 
     /// A field read and written through closures (what the `@Model` macro emits: faster than key paths).
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    key: String? = nil, options: FieldOptions = []) {
@@ -39,16 +37,35 @@ public struct Field<Root>: Sendable {
     }
 
     /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    keys: [String], options: FieldOptions = []) {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(get: get, set: set))
+        slot = _FieldSlot(name: name, keys: keys, options: options,
+                          access: .direct(read: { root in get(root.assumingMemoryBound(to: Root.self).pointee) }, set: set))
+    }
+
+    /// A field read through a key path and written through a closure: what the `@Model` macro
+    /// emits (key-path reads never copy the model; closure writes are the fastest stores).
+    @inlinable @inline(__always)
+    public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
+                                   set: @escaping @Sendable (inout Root, Value) -> Void,
+                                   key: String? = nil, options: FieldOptions = []) {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// A key-path-read, closure-written field with several candidate keys.
+    @inlinable @inline(__always)
+    public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
+                                   set: @escaping @Sendable (inout Root, Value) -> Void,
+                                   keys: [String], options: FieldOptions = []) {
+        slot = _FieldSlot(name: name, keys: keys, options: options,
+                          access: .direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }, set: set))
     }
 
     /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions
     /// (like Mantle's value transformers). The property type itself need not be a ``ModelValue``.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          key: String? = nil, options: FieldOptions = [],
                                          transform: ValueTransform<Value, JSON>) {
@@ -56,7 +73,7 @@ public struct Field<Root>: Sendable {
     }
 
     /// A transformed field with several candidate keys.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          keys: [String], options: FieldOptions = [],
                                          transform: ValueTransform<Value, JSON>) {

@@ -50,32 +50,51 @@ public struct _FieldAccess: Sendable {
         self.visit = visit
     }
 
-    /// A field stored as-is.
-    @inlinable
-    static func direct<Root, Value: ModelValue>(get: @escaping @Sendable (Root) -> Value,
-                                                set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
+    /// A field stored as-is. `read` takes the model's address so that reading one field never
+    /// copies the whole model (a struct copy would retain every reference it holds). Always
+    /// inlined: the closures must be created, and so specialized, in the module that declares
+    /// the model.
+    @inlinable @inline(__always)
+    static func direct<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
+                                          write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void) -> _FieldAccess {
         _FieldAccess(
             wireType: Value.self,
             decodeScalar: { scalar, root, decoder in
-                if let value = try Value._decodeScalar(scalar, decoder) {
-                    set(&root.assumingMemoryBound(to: Root.self).pointee, value)
-                }
+                if let value = try Value._decodeScalar(scalar, decoder) { write(root, value) }
             },
             beginContainer: { kind, root, decoder in
-                let existing = decoder.isMerging ? get(root.assumingMemoryBound(to: Root.self).pointee) : nil
+                let existing = decoder.isMerging ? read(UnsafeRawPointer(root)) : nil
                 return try Value._beginContainer(kind, decoder, merging: existing)
             },
             finishContainer: { frame, root, decoder in
-                if let value = try Value._finishContainer(frame, decoder) {
-                    set(&root.assumingMemoryBound(to: Root.self).pointee, value)
-                }
+                if let value = try Value._finishContainer(frame, decoder) { write(root, value) }
             },
-            wireValue: { root in get(root.assumingMemoryBound(to: Root.self).pointee) },
-            visit: { root, visitor in try get(root.assumingMemoryBound(to: Root.self).pointee)._visit(visitor) })
+            wireValue: { root in read(root) },
+            visit: { root, visitor in try read(root)._visit(visitor) })
+    }
+
+    /// A field reached through a key path. A stored property of a struct is read and written at
+    /// its byte offset (`MemoryLayout.offset(of:)`): no key-path machinery, no copy of the model.
+    /// Computed properties, properties with observers and class properties go through the key path.
+    @inlinable @inline(__always)
+    static func keyPath<Root, Value: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable) -> _FieldAccess {
+        if let offset = MemoryLayout<Root>.offset(of: keyPath) {
+            return direct(read: { root in (root + offset).assumingMemoryBound(to: Value.self).pointee },
+                          write: { root, value in (root + offset).assumingMemoryBound(to: Value.self).pointee = value })
+        }
+        return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] },
+                      write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value })
+    }
+
+    /// A field written through a closure (and read through `read`).
+    @inlinable @inline(__always)
+    static func direct<Root, Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
+                                                set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
+        direct(read: read, write: { root, value in set(&root.assumingMemoryBound(to: Root.self).pointee, value) })
     }
 
     /// A field converted by a ``ValueTransform``: JSON holds a `Wire`, the property a `Value`.
-    @inlinable
+    @inlinable @inline(__always)
     static func transformed<Root, Value, Wire: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                                           _ transform: ValueTransform<Value, Wire>) -> _FieldAccess {
         @Sendable func store(_ wire: Wire, _ root: UnsafeMutableRawPointer) throws {
