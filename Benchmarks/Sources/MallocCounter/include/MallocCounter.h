@@ -1,0 +1,7 @@
+#ifndef MALLOC_COUNTER_H
+#define MALLOC_COUNTER_H
+#include <stdint.h>
+/// Number of malloc/calloc/realloc/aligned allocations since the last reset (all threads).
+uint64_t malloc_counter_count(void);
+void malloc_counter_reset(void);
+#endif

@@ -1,0 +1,247 @@
+import Foundation
+import ModelKitCore
+
+// ModelKit's benchmark: every contender on the same bytes, in one process, interleaved.
+//   ModelKitBenchmark [--quick] [--chart PATH] [--results PATH] [FILE.json ...]
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+arguments.removeAll { $0 == "--quick" }
+@MainActor func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    let value = arguments[i + 1]
+    arguments.removeSubrange(i...(i + 1))
+    return value
+}
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let chartPath = option("--chart") ?? (quick ? nil : packageRoot.appendingPathComponent("Results/chart.svg").path)
+let resultsPath = option("--results") ?? (quick ? nil : packageRoot.appendingPathComponent("Results/results.md").path)
+if let peakSize = option("--peak") {
+    // Child mode for peak-memory figures: one contender, one large input, then print VmHWM.
+    let contender = arguments.first ?? "ModelKit"
+    var generator = DataGenerator()
+    let bytes = generator.users(bytes: Int(peakSize) ?? 10_000_000)
+    let before = Harness.peakResidentKiB()
+    switch contender {
+    case "JSONDecoder": _ = try JSONDecoder().decode([GitHubUser].self, from: Data(bytes))
+    case "JSONSerialization": _ = try (JSONSerialization.jsonObject(with: Data(bytes)) as! [[String: Any]]).map(GitHubUser.init(dictionary:))
+    default:
+        var stream = ModelStreamDecoder<GitHubUser>()
+        var count = 0
+        var offset = 0
+        while offset < bytes.count {
+            count += try stream.feed(bytes[offset..<min(offset + 65536, bytes.count)]).count
+            offset += 65536
+        }
+        count += try stream.finish().count
+        if contender == "ModelKit" { _ = try [GitHubUser](json: bytes) }
+    }
+    print(Harness.peakResidentKiB() - before)
+    exit(0)
+}
+let extraFiles = arguments
+
+let runs = quick ? 3 : 9
+let target: UInt64 = quick ? 10_000_000 : 60_000_000
+print("ModelKit benchmark — \(quick ? "quick" : "full") run, median of \(runs) interleaved runs after warm-up")
+print("Machine: \(Machine.description)\n")
+
+var results: [TaskResult] = []
+var encodeResults: [TaskResult] = []
+let decoder = JSONDecoder()
+let encoder = JSONEncoder()
+
+@MainActor func decodeTask<M: Model & Codable>(_ name: String, _ bytes: [UInt8], _ type: M.Type, objects: Int, extra: [Contender] = []) throws {
+    let data = Data(bytes)
+    let contenders = [
+        Contender(name: "ModelKit") { _ = try M(json: bytes) },
+        Contender(name: "JSONDecoder") { _ = try decoder.decode(M.self, from: data) },
+    ] + extra + [Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(bytes)) }]
+    results.append(try Harness.measure(task: name, bytes: bytes.count, objects: objects, contenders: contenders, runs: runs, targetNanos: target))
+}
+
+@MainActor func arrayTask<M: Model & Codable>(_ name: String, _ bytes: [UInt8], _ type: M.Type, extra: [Contender] = []) throws {
+    let data = Data(bytes)
+    let count = try [M](json: bytes).count
+    let contenders = [
+        Contender(name: "ModelKit") { _ = try [M](json: bytes) },
+        Contender(name: "JSONDecoder") { _ = try decoder.decode([M].self, from: data) },
+    ] + extra + [Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(bytes)) }]
+    results.append(try Harness.measure(task: name, bytes: bytes.count, objects: count, contenders: contenders, runs: runs, targetNanos: target))
+}
+
+@MainActor func encodeTask<M: Model & Encodable>(_ name: String, _ model: M, objects: Int, extra: [Contender] = []) throws {
+    let size = try model.jsonBytes().count
+    let contenders = [
+        Contender(name: "ModelKit") { _ = try model.jsonBytes() },
+        Contender(name: "JSONEncoder") { _ = try encoder.encode(model) },
+    ] + extra
+    encodeResults.append(try Harness.measure(task: name, bytes: size, objects: objects, contenders: contenders, runs: runs, targetNanos: target))
+}
+
+// Corpus files, when ../shared/corpus is present next to the repository.
+let corpus = packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+func corpusFile(_ name: String) -> [UInt8]? {
+    (try? Data(contentsOf: corpus.appendingPathComponent(name))).map { [UInt8]($0) }
+}
+
+if let user = corpusFile("user.json") {
+    let data = Data(user)
+    try decodeTask("user.json", user, GitHubUser.self, objects: 1, extra: [
+        Contender(name: "JSONSerialization + map") { _ = GitHubUser(dictionary: try JSONSerialization.jsonObject(with: data) as! [String: Any]) },
+        Contender(name: "yajl manual") { precondition(YajlManualUserDecoder.decode(user).count == 1) },
+    ])
+    let model = try GitHubUser(json: user)
+    try encodeTask("user.json", model, objects: 1, extra: [
+        Contender(name: "JSONSerialization") { _ = try JSONSerialization.data(withJSONObject: model.dictionary) },
+    ])
+}
+if let twitter = corpusFile("twitter.json") {
+    try decodeTask("twitter.json", twitter, TwitterTimeline.self, objects: 100)
+    try encodeTask("twitter.json", try TwitterTimeline(json: twitter), objects: 100)
+}
+if let citm = corpusFile("citm_catalog.json") {
+    try decodeTask("citm_catalog.json", citm, Catalog.self, objects: 1)
+    try encodeTask("citm_catalog.json", try Catalog(json: citm), objects: 1)
+}
+if let canada = corpusFile("canada.json") {
+    try decodeTask("canada.json", canada, FeatureCollection.self, objects: 1)
+}
+if let weibo = corpusFile("weibo.json") {
+    try decodeTask("weibo.json", weibo, WeiboStatus.self, objects: 1)
+}
+if corpusFile("user.json") == nil {
+    print("(../shared/corpus not found: corpus tasks skipped; generated data only)\n")
+}
+
+// Generated shapes.
+var generator = DataGenerator()
+let shapeSize = quick ? 300_000 : 5_000_000
+let users = generator.users(bytes: shapeSize)
+do {
+    let data = Data(users)
+    try arrayTask("generated API objects", users, GitHubUser.self, extra: [
+        Contender(name: "JSONSerialization + map") { _ = (try JSONSerialization.jsonObject(with: data) as! [[String: Any]]).map(GitHubUser.init(dictionary:)) },
+        Contender(name: "yajl manual") { _ = YajlManualUserDecoder.decode(users) },
+    ])
+    let models = try [GitHubUser](json: users)
+    let size = try ModelEncoder().encode(models).count
+    encodeResults.append(try Harness.measure(task: "generated API objects", bytes: size, objects: models.count, contenders: [
+        Contender(name: "ModelKit") { _ = try ModelEncoder().encode(models) },
+        Contender(name: "JSONEncoder") { _ = try encoder.encode(models) },
+        Contender(name: "JSONSerialization") { _ = try JSONSerialization.data(withJSONObject: models.map(\.dictionary)) },
+    ], runs: runs, targetNanos: target))
+}
+try arrayTask("generated numbers (geo)", generator.geo(bytes: shapeSize), GeoPoint.self)
+try arrayTask("generated strings (escapes, non-ASCII)", generator.documents(bytes: shapeSize), TextDocument.self)
+do {
+    // JSONDecoder is superlinear in nesting depth here: keep this input small.
+    let deep = generator.deep(bytes: quick ? 8_000 : 100_000)
+    let data = Data(deep)
+    results.append(try Harness.measure(task: "generated deep nesting (200 levels)", bytes: deep.count, objects: 1, contenders: [
+        Contender(name: "ModelKit") { _ = try ModelDecoder().decode(JSONValue.self, from: deep) },
+        Contender(name: "JSONDecoder") { _ = try decoder.decode([Tree].self, from: data) },
+        Contender(name: "JSONSerialization") { _ = try JSONSerialization.jsonObject(with: data) },
+        Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(deep)) },
+    ], runs: runs, targetNanos: target))
+}
+do {
+    let ints = generator.integers(bytes: shapeSize)
+    let data = Data(ints)
+    let count = try ModelDecoder().decode([Int].self, from: ints).count
+    results.append(try Harness.measure(task: "generated large integer array", bytes: ints.count, objects: count, contenders: [
+        Contender(name: "ModelKit") { _ = try ModelDecoder().decode([Int].self, from: ints) },
+        Contender(name: "JSONDecoder") { _ = try decoder.decode([Int].self, from: data) },
+        Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(ints)) },
+    ], runs: runs, targetNanos: target))
+}
+
+// Extra files from the command line: any JSON, decoded as JSONValue.
+for path in extraFiles {
+    guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else {
+        print("cannot read \(path)")
+        continue
+    }
+    let data = Data(bytes)
+    results.append(try Harness.measure(task: URL(fileURLWithPath: path).lastPathComponent + " (JSONValue)", bytes: bytes.count, objects: 1, contenders: [
+        Contender(name: "ModelKit") { _ = try ModelDecoder().decode(JSONValue.self, from: bytes) },
+        Contender(name: "JSONSerialization") { _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) },
+        Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(bytes)) },
+    ], runs: runs, targetNanos: target))
+}
+
+print("## Decoding\n")
+print(Report.table(results))
+print("## Encoding (MB/s of JSON output)\n")
+print(Report.table(encodeResults))
+
+// How cost grows with input size: should be a straight line (constant ns/byte).
+print("## Scaling: ModelKit decoding generated API objects\n")
+var scaling = "| input | time (ms) | ns/byte | MB/s |\n|---:|---:|---:|---:|\n"
+let sizes = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+for size in sizes {
+    var g = DataGenerator(seed: 7)
+    let input = g.users(bytes: size)
+    let result = try Harness.measure(task: "scale", bytes: input.count, objects: 1, contenders: [
+        Contender(name: "ModelKit") { _ = try [GitHubUser](json: input) },
+    ], runs: size >= 10_000_000 ? 3 : runs, targetNanos: target)
+    let m = result.measurements[0]
+    scaling += "| \(Report.size(input.count)) | " + String(format: "%.3f | %.2f | %.0f", m.medianNanos / 1e6, m.medianNanos / Double(input.count), result.megabytesPerSecond(m)) + " |\n"
+}
+print(scaling)
+
+// Peak memory on a large input, each contender in its own process.
+var peakTable = ""
+if !quick {
+    peakTable = "| contender (100 MB of API objects) | peak memory above input |\n|---|---:|\n"
+    for contender in ["ModelKit (stream)", "ModelKit", "JSONDecoder", "JSONSerialization"] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--peak", "100000000", contender == "ModelKit (stream)" ? "stream" : contender]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        peakTable += "| \(contender) | \((Int(text) ?? 0) / 1024) MiB |\n"
+    }
+    print("## Peak memory\n")
+    print(peakTable)
+}
+
+// Targets (checked here, never by timed unit tests).
+print("## Targets\n")
+var targets: [String] = []
+@MainActor func check(_ ok: Bool, _ text: String) {
+    targets.append("\(ok ? "PASS" : "MISS") \(text)")
+    print(targets.last!)
+}
+for result in results {
+    guard let mk = result.modelKit else { continue }
+    if let jd = result.measurements.first(where: { $0.contender == "JSONDecoder" }) {
+        let ratio = jd.medianNanos / mk.medianNanos
+        check(ratio >= 5, String(format: "decode ≥ 5× JSONDecoder on %@: %.2f×", result.task, ratio))
+    }
+    if result.task.contains("API") || result.task == "user.json" || result.task == "twitter.json",
+       let raw = result.measurements.first(where: { $0.contender == "yajl raw tokens" }) {
+        let share = raw.medianNanos / mk.medianNanos
+        check(share >= 0.7, String(format: "≥ 70%% of yajl raw throughput on %@: %.0f%%", result.task, share * 100))
+    }
+}
+for result in encodeResults {
+    guard let mk = result.modelKit, let je = result.measurements.first(where: { $0.contender == "JSONEncoder" }) else { continue }
+    let ratio = je.medianNanos / mk.medianNanos
+    check(ratio >= 4, String(format: "encode ≥ 4× JSONEncoder on %@: %.2f×", result.task, ratio))
+}
+
+if let chartPath {
+    try FileManager.default.createDirectory(at: URL(fileURLWithPath: chartPath).deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Report.svg(results + encodeResults.map { TaskResult(task: "encode " + $0.task, bytes: $0.bytes, objects: $0.objects, measurements: $0.measurements) },
+                   title: "ModelKit vs alternatives (MB/s, higher is better)").write(toFile: chartPath, atomically: true, encoding: .utf8)
+    print("\nChart written to \(chartPath)")
+}
+if let resultsPath {
+    let text = "# ModelKit benchmark results\n\nMachine: \(Machine.description)\n\n## Decoding\n\n\(Report.table(results))\n## Encoding\n\n\(Report.table(encodeResults))\n## Scaling\n\n\(scaling)\n## Peak memory\n\n\(peakTable)\n## Targets\n\n" + targets.map { "- \($0)" }.joined(separator: "\n") + "\n"
+    try text.write(toFile: resultsPath, atomically: true, encoding: .utf8)
+    print("Results written to \(resultsPath)")
+}
