@@ -1,1 +1,74 @@
 @_exported import ModelKitCore
+
+/// Makes a struct or class a ``Model``: writes its `schema` from its stored properties at
+/// compile time, adds `init()` where one is needed, and declares the conformance.
+///
+/// ```swift
+/// @Model
+/// struct Book {
+///     @Key("n") var name = ""
+///     @Key("p") var pages = 0
+///     @Key("ext.desc") var desc: String?
+///     @Key("id", "ID", "book_id") var bookID: String?
+///     @Ignore var cache: [String: Int] = [:]
+/// }
+/// ```
+///
+/// Every stored `var` becomes a field named after the property, including properties with an
+/// inferred type (`var pages = 0`) and with `willSet`/`didSet` observers. A `let` with an initial
+/// value, computed, `static`/`class` and `lazy` properties are skipped. A stored `let` without a
+/// value, and a non-Optional `var` without one, are compile-time errors: a model is created with
+/// `init()` and then filled from JSON. Fields are read and written through closures, which is
+/// faster than key paths; the generated table is the one you would write by hand with
+/// `Schema(Book.self) { Field("name", \.name, key: "n") … }`.
+///
+/// What the macro writes, per kind of type:
+/// - a struct or a `final` class: `static let schema: Schema = Schema(Book.self) { … }`;
+/// - a non-final class: `class var schema` (over a private stored schema) and `required init()`;
+/// - a subclass of a model class: `override class var schema` built with
+///   `Schema(Dog.self, inheriting: Animal.schema)` and `required init() { super.init() }`;
+///   the subclass's schema lists the superclass's fields first. A model superclass is told
+///   from a protocol by conformance: a class that already conforms to `Model` through its
+///   first inherited type is a model subclass;
+/// - a generic type (or a type nested in one): `static var schema` that builds the schema once
+///   per concrete type through `Schema.cached(for:_:)`.
+///
+/// `init()` is added only when the type does not declare one. A model class that subclasses a
+/// non-model class other than `NSObject` must declare `required override init()` itself (the
+/// macro cannot see whether an inherited type is a class or a protocol). Properties declared
+/// inside `#if` blocks are not seen by the macro; write such models by hand.
+///
+/// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
+///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
+@attached(member, conformances: Model, names: named(schema), named(init), named(_modelSchemaStorage))
+@attached(extension, conformances: Model)
+public macro Model(keys: KeyNamingStrategy = .fieldNames) =
+    #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
+
+/// The JSON key or keys of a property of a ``Model(keys:)`` type.
+///
+/// ```swift
+/// @Key("n") var name = ""                          // JSON key "n"
+/// @Key("ext.desc") var desc: String?               // key path into nested objects
+/// @Key("id", "ID", "book_id") var bookID: String?  // the first key present in the input wins
+/// ```
+///
+/// Output uses the first key. At least one non-empty key is required.
+@attached(peer)
+public macro Key(_ keys: String...) = #externalMacro(module: "ModelKitMacros", type: "KeyMacro")
+
+/// Never read from or written to JSON (the field is still archived and described): `.notMapped`.
+@attached(peer)
+public macro Ignore() = #externalMacro(module: "ModelKitMacros", type: "IgnoreMacro")
+
+/// Left out of archives (`Archive.encode`): `.notArchived`.
+@attached(peer)
+public macro NotArchived() = #externalMacro(module: "ModelKitMacros", type: "NotArchivedMacro")
+
+/// Hidden from `modelDescription` (passwords, tokens): `.notDescribed`.
+@attached(peer)
+public macro NotDescribed() = #externalMacro(module: "ModelKitMacros", type: "NotDescribedMacro")
+
+/// Decoding fails with `.missingKey` when none of the property's keys is present: `.required`.
+@attached(peer)
+public macro Required() = #externalMacro(module: "ModelKitMacros", type: "RequiredMacro")

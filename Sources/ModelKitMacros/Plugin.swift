@@ -3,5 +3,12 @@ import SwiftSyntaxMacros
 
 @main
 struct ModelKitMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = []
+    let providingMacros: [any Macro.Type] = [
+        ModelMacro.self,
+        KeyMacro.self,
+        IgnoreMacro.self,
+        NotArchivedMacro.self,
+        NotDescribedMacro.self,
+        RequiredMacro.self,
+    ]
 }

@@ -35,6 +35,8 @@ public final class _DecodeEngine {
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] = []
+    /// The same for arrays and dictionaries, keyed by element type.
+    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] = []
 
     private var handle: yajl_handle?
     /// The bytes yajl is currently parsing, and their offset in the whole input.
@@ -91,6 +93,7 @@ public final class _DecodeEngine {
         failure = nil
         skipped.removeAll()
         for i in spareFrames.indices { spareFrames[i] = nil }
+        for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         currentBufferOffset = 0
         lastTokenKind = .none
@@ -104,6 +107,7 @@ public final class _DecodeEngine {
     func release() {
         frames.removeAll(keepingCapacity: true)
         for i in spareFrames.indices { spareFrames[i] = nil }
+        for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         wholeInput = nil
         skipped.removeAll()
@@ -203,6 +207,24 @@ public final class _DecodeEngine {
               let frame = spare as? F else { return nil }
         spareFrames[depth] = nil
         return frame
+    }
+
+    /// A finished collection frame for the same element type at the current depth, if any.
+    @usableFromInline
+    func spareCollectionFrame(_ key: ObjectIdentifier) -> CollectionFrame? {
+        guard depth < spareCollections.count, let spare = spareCollections[depth], spare.key == key else { return nil }
+        spareCollections[depth] = nil
+        spare.frame.restart()
+        return spare.frame
+    }
+
+    @usableFromInline
+    func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier) {
+        let at = depth + 1
+        if at >= spareCollections.count {
+            spareCollections.append(contentsOf: repeatElement(nil, count: at - spareCollections.count + 1))
+        }
+        spareCollections[at] = (key, frame)
     }
 
     /// Keeps a finished frame for the next object at the depth it was opened at.

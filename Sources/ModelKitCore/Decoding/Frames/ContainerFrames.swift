@@ -1,61 +1,137 @@
-/// Decodes a JSON array into `[E]`, element by element.
-final class ArrayFrame<E: ModelValue>: _DecodeFrame {
-    var elements: [E] = []
+/// Decodes a JSON array (into `[E]` or `Set<E>`) or object (into `[String: V]`).
+///
+/// Not generic: the element work is done by closures built in `@inlinable` code, so it is
+/// specialized for the element type in the caller's module (no generic dispatch per element).
+/// The closures share a ``CollectionBox`` holding the elements; a finished frame is kept for
+/// the next collection of the same type at the same depth.
+@usableFromInline
+final class CollectionFrame: _DecodeFrame {
+    @usableFromInline typealias Scalar = (_Scalar, _DecodeEngine) throws -> Void
+    @usableFromInline typealias Begin = (_ContainerKind, _DecodeEngine) throws -> _DecodeFrame?
+    @usableFromInline typealias Finish = (_DecodeFrame, _DecodeEngine) throws -> Void
+
+    @usableFromInline let box: CollectionBox
+    private let onScalar: Scalar
+    private let onBegin: Begin
+    private let onFinish: Finish
     private var index = 0
 
+    @usableFromInline
+    init(box: CollectionBox, scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
+        self.box = box
+        onScalar = scalar
+        onBegin = begin
+        onFinish = finish
+    }
+
+    @usableFromInline
+    func restart() {
+        index = 0
+        box.currentKey = ""
+    }
+
+    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+        box.currentKey = String(decoding: key, as: UTF8.self)
+    }
+
     override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
-        if let value = try E._decodeScalar(scalar, decoder) { elements.append(value) }
+        try onScalar(scalar, decoder)
         index += 1
     }
 
     override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
-        decoder.push(try E._beginContainer(kind, decoder, merging: nil) ?? SkipFrame())
+        decoder.push(try onBegin(kind, decoder) ?? SkipFrame())
     }
 
     override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
-        if let value = try E._finishContainer(child, decoder) { elements.append(value) }
+        try onFinish(child, decoder)
         index += 1
     }
 
     override func valueSkipped() { index += 1 }
 
     override func appendPath(to path: inout String) {
-        path.append("[\(index)]")
-    }
-
-    func takeValue() -> [E] {
-        defer { elements = [] }
-        return elements
+        if box.isKeyed {
+            path.appendPathKey(box.currentKey)
+        } else {
+            path.append("[\(index)]")
+        }
     }
 }
 
-/// Decodes a JSON object into `[String: V]`.
-final class DictionaryFrame<V: ModelValue>: _DecodeFrame {
-    var dictionary: [String: V] = [:]
-    private var currentKey = ""
+/// The elements a ``CollectionFrame`` collects (subclassed per element type).
+@usableFromInline
+class CollectionBox {
+    @usableFromInline var currentKey = ""
+    @usableFromInline let isKeyed: Bool
+    @usableFromInline init(isKeyed: Bool) { self.isKeyed = isKeyed }
+}
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
-        currentKey = String(decoding: key, as: UTF8.self)
+@usableFromInline
+final class ArrayBox<Element>: CollectionBox {
+    @usableFromInline var elements: [Element] = []
+    @inlinable init() { super.init(isKeyed: false) }
+}
+
+@usableFromInline
+final class DictionaryBox<Value>: CollectionBox {
+    @usableFromInline var dictionary: [String: Value] = [:]
+    @inlinable init() { super.init(isKeyed: true) }
+}
+
+extension _DecodeEngine {
+    /// The frame for an array of `Element`: a spare one from this depth, or a new one.
+    @inlinable
+    func arrayFrame<Element: ModelValue>(of type: Element.Type) -> CollectionFrame {
+        let reuseKey = ObjectIdentifier(ArrayBox<Element>.self)
+        if let spare = spareCollectionFrame(reuseKey) { return spare }
+        let box = ArrayBox<Element>()
+        return CollectionFrame(
+            box: box,
+            scalar: { scalar, decoder in
+                if let value = try Element._decodeScalar(scalar, decoder) { box.elements.append(value) }
+            },
+            begin: { kind, decoder in try Element._beginContainer(kind, decoder, merging: nil) },
+            finish: { child, decoder in
+                if let value = try Element._finishContainer(child, decoder) { box.elements.append(value) }
+            })
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
-        if let value = try V._decodeScalar(scalar, decoder) { dictionary[currentKey] = value }
+    /// The frame for a `[String: Value]`.
+    @inlinable
+    func dictionaryFrame<Value: ModelValue>(of type: Value.Type) -> CollectionFrame {
+        let reuseKey = ObjectIdentifier(DictionaryBox<Value>.self)
+        if let spare = spareCollectionFrame(reuseKey) { return spare }
+        let box = DictionaryBox<Value>()
+        return CollectionFrame(
+            box: box,
+            scalar: { scalar, decoder in
+                if let value = try Value._decodeScalar(scalar, decoder) { box.dictionary[box.currentKey] = value }
+            },
+            begin: { kind, decoder in try Value._beginContainer(kind, decoder, merging: nil) },
+            finish: { child, decoder in
+                if let value = try Value._finishContainer(child, decoder) { box.dictionary[box.currentKey] = value }
+            })
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
-        decoder.push(try V._beginContainer(kind, decoder, merging: nil) ?? SkipFrame())
+    /// Takes the finished array out of its frame and keeps the frame for reuse.
+    @inlinable
+    func takeArray<Element>(_ frame: _DecodeFrame, of type: Element.Type) -> [Element] {
+        let frame = unsafeDowncast(frame, to: CollectionFrame.self)
+        let box = unsafeDowncast(frame.box, to: ArrayBox<Element>.self)
+        let elements = box.elements
+        box.elements = []
+        recycleCollectionFrame(frame, key: ObjectIdentifier(ArrayBox<Element>.self))
+        return elements
     }
 
-    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
-        if let value = try V._finishContainer(child, decoder) { dictionary[currentKey] = value }
-    }
-
-    override func appendPath(to path: inout String) {
-        path.appendPathKey(currentKey)
-    }
-
-    func takeValue() -> [String: V] {
-        defer { dictionary = [:] }
+    @inlinable
+    func takeDictionary<Value>(_ frame: _DecodeFrame, of type: Value.Type) -> [String: Value] {
+        let frame = unsafeDowncast(frame, to: CollectionFrame.self)
+        let box = unsafeDowncast(frame.box, to: DictionaryBox<Value>.self)
+        let dictionary = box.dictionary
+        box.dictionary = [:]
+        recycleCollectionFrame(frame, key: ObjectIdentifier(DictionaryBox<Value>.self))
         return dictionary
     }
 }

@@ -1,15 +1,18 @@
 extension Optional: ModelValue where Wrapped: ModelValue {
     public static var _typeName: String { "\(Wrapped._typeName)?" }
 
+    @inlinable
     public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Wrapped?? {
         if s.isNull { return .some(nil) }
         return try Wrapped._decodeScalar(s, d).map { .some($0) }
     }
 
+    @inlinable
     public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Wrapped??) throws -> _DecodeFrame? {
         try Wrapped._beginContainer(kind, d, merging: existing ?? nil)
     }
 
+    @inlinable
     public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Wrapped?? {
         try Wrapped._finishContainer(frame, d).map { .some($0) }
     }
@@ -31,13 +34,15 @@ extension Array: ModelValue where Element: ModelValue {
         try d.scalarForContainer(s, expected: _typeName)
     }
 
+    @inlinable
     public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: [Element]?) throws -> _DecodeFrame? {
         guard kind == .array else { return try d.containerMismatch(kind, expected: _typeName) }
-        return ArrayFrame<Element>()
+        return d.arrayFrame(of: Element.self)
     }
 
+    @inlinable
     public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> [Element]? {
-        unsafeDowncast(frame, to: ArrayFrame<Element>.self).takeValue()
+        d.takeArray(frame, of: Element.self)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [Element] {
@@ -56,13 +61,15 @@ extension Set: ModelValue where Element: ModelValue {
         try d.scalarForContainer(s, expected: _typeName)
     }
 
+    @inlinable
     public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Set<Element>?) throws -> _DecodeFrame? {
         guard kind == .array else { return try d.containerMismatch(kind, expected: _typeName) }
-        return ArrayFrame<Element>()
+        return d.arrayFrame(of: Element.self)
     }
 
+    @inlinable
     public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Set<Element>? {
-        Set(unsafeDowncast(frame, to: ArrayFrame<Element>.self).takeValue())
+        Set(d.takeArray(frame, of: Element.self))
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Set<Element> {
@@ -81,13 +88,15 @@ extension Dictionary: ModelValue where Key == String, Value: ModelValue {
         try d.scalarForContainer(s, expected: _typeName)
     }
 
+    @inlinable
     public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: [String: Value]?) throws -> _DecodeFrame? {
         guard kind == .object else { return try d.containerMismatch(kind, expected: _typeName) }
-        return DictionaryFrame<Value>()
+        return d.dictionaryFrame(of: Value.self)
     }
 
+    @inlinable
     public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> [String: Value]? {
-        unsafeDowncast(frame, to: DictionaryFrame<Value>.self).takeValue()
+        d.takeDictionary(frame, of: Value.self)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [String: Value] {

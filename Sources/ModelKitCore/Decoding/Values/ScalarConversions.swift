@@ -3,6 +3,7 @@ import Foundation
 // Lenient/strict conversions from scalar tokens, shared by the standard value types.
 
 extension _Scalar {
+    @inlinable
     var isNull: Bool {
         if case .null = self { return true }
         return false
