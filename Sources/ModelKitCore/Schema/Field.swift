@@ -59,8 +59,7 @@ public struct Field<Root>: Sendable {
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    keys: [String], options: FieldOptions = []) {
-        slot = _FieldSlot(name: name, keys: keys, options: options,
-                          access: .direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }, set: set))
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath, set: set))
     }
 
     /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions

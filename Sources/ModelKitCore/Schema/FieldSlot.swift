@@ -86,6 +86,19 @@ public struct _FieldAccess: Sendable {
                       write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value })
     }
 
+    /// A field read through a key path and written through a closure (what the macro emits):
+    /// stored struct properties still go straight to their offset; the closure serves the rest
+    /// (class properties, properties with observers).
+    @inlinable @inline(__always)
+    static func keyPath<Root, Value: ModelValue>(_ keyPath: KeyPath<Root, Value> & Sendable,
+                                                 set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
+        if let offset = MemoryLayout<Root>.offset(of: keyPath) {
+            return direct(read: { root in (root + offset).assumingMemoryBound(to: Value.self).pointee },
+                          write: { root, value in (root + offset).assumingMemoryBound(to: Value.self).pointee = value })
+        }
+        return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }, set: set)
+    }
+
     /// A field written through a closure (and read through `read`).
     @inlinable @inline(__always)
     static func direct<Root, Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,

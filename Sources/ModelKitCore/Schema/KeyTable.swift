@@ -40,6 +40,8 @@ final class KeyTable: Sendable {
     private let bytes: [UInt8]
     private let buckets: [Int32]
     private let mask: Int
+    /// Bit n set when some key is n bytes long (n < 64; longer keys always probe).
+    private let lengths: UInt64
 
     private init(keys: [(String, [Consumer])], subtables: [KeyTable]) {
         var bytes: [UInt8] = []
@@ -67,16 +69,21 @@ final class KeyTable: Sendable {
         self.bytes = bytes
         self.buckets = buckets
         self.mask = capacity - 1
+        var lengths: UInt64 = 0
+        for entry in entries { lengths |= entry.count < 64 ? 1 << UInt64(entry.count) : 0 }
+        self.lengths = lengths
     }
 
-    /// FNV-1a: keys are short, and this runs only when the order hint misses.
+    /// Length and three sampled bytes, mixed: O(1) whatever the key length. Collisions only
+    /// cost a probe: every candidate is compared in full.
     @inline(__always)
     static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key {
-            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return h
+        let n = key.count
+        guard n > 0 else { return 0x9E37_79B9_7F4A_7C15 }
+        var h = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(key[0]) | UInt64(key[n - 1]) << 8 | UInt64(key[n / 2]) << 16 | UInt64(key[n / 3]) << 24
+        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h >> 32)
     }
 
     /// The index of the entry for `key`, or -1. `hint` is the entry expected next.
@@ -87,6 +94,8 @@ final class KeyTable: Sendable {
     }
 
     private func lookupByHash(_ key: UnsafeRawBufferPointer) -> Int {
+        // Most unknown keys are rejected by their length alone.
+        if key.count < 64, lengths & (1 << UInt64(key.count)) == 0 { return -1 }
         let h = KeyTable.hash(key)
         var b = Int(truncatingIfNeeded: h) & mask
         while true {

@@ -82,6 +82,23 @@ struct InputScanner {
                 }
                 if i >= count { break }
             }
+            // Runs of well-formed 2- and 3-byte sequences (most non-ASCII text: accents, CJK)
+            // are checked here without going through the state machine byte by byte.
+            if continuationsDue == 0 && escapeState == 0 && expectingLow == 0 && bytes[i] >= 0xC2 {
+                let start = i
+                while i < count {
+                    let lead = bytes[i]
+                    if lead >= 0xC2 && lead <= 0xDF, i + 1 < count, bytes[i + 1] & 0xC0 == 0x80 {
+                        i += 2
+                    } else if (lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF, i + 2 < count,
+                              bytes[i + 1] & 0xC0 == 0x80, bytes[i + 2] & 0xC0 == 0x80 {
+                        i += 3
+                    } else {
+                        break
+                    }
+                }
+                if i != start { continue }
+            }
             if let problem = step(bytes[i], at: chunkStart + i) {
                 bytesScanned = chunkStart + count
                 return (max(0, problem.offset - chunkStart), problem.problem)
