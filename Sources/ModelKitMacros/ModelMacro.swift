@@ -22,6 +22,8 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let type = ModelType(declaration, attribute: node, protocols: protocols, context: context) else {
+            // Enums are diagnosed by the extension role, which always runs.
+            if declaration.is(EnumDeclSyntax.self) { return [] }
             context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.modelOnUnsupportedDecl(
                 kind: unsupportedKind(of: declaration))))
             return []
@@ -48,9 +50,16 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        // Unsupported declarations are diagnosed once, by the member role.
-        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self),
-              !protocols.isEmpty else { return [] }
+        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else {
+            // The compiler expands the member role of an enum only on demand (it may never run):
+            // enums are diagnosed here; other unsupported declarations by the member role.
+            if declaration.is(EnumDeclSyntax.self) {
+                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.modelOnUnsupportedDecl(
+                    kind: unsupportedKind(of: declaration))))
+            }
+            return []
+        }
+        guard !protocols.isEmpty else { return [] }
         let list = protocols.map { $0.trimmedDescription }.joined(separator: ", ")
         return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: list) {}")]
     }
