@@ -15,6 +15,7 @@ let package = Package(
             name: "ModelKitBenchmark",
             dependencies: [
                 .product(name: "ModelKitCore", package: "ModelKit"),
+                .product(name: "ModelKit", package: "ModelKit"),
                 "CYajlBench",
                 "MallocCounter",
             ]

@@ -11,7 +11,11 @@ args=()
 scratch=".build"
 while [ $# -gt 0 ]; do
     case "$1" in
-        --asan) args+=(--sanitize=address); scratch=".build-asan" ;;
+        --asan)
+            args+=(--sanitize=address)
+            scratch=".build-asan"
+            export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+            ;;
         *) args+=("$1") ;;
     esac
     shift

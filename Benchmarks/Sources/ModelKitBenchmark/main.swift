@@ -87,7 +87,9 @@ func corpusFile(_ name: String) -> [UInt8]? {
 
 if let user = corpusFile("user.json") {
     let data = Data(user)
+    precondition(try MacroGitHubUser(json: user).login == (try GitHubUser(json: user)).login)
     try decodeTask("user.json", user, GitHubUser.self, objects: 1, extra: [
+        Contender(name: "ModelKit (@Model)") { _ = try MacroGitHubUser(json: user) },
         Contender(name: "JSONSerialization + map") { _ = GitHubUser(dictionary: try JSONSerialization.jsonObject(with: data) as! [String: Any]) },
         Contender(name: "yajl manual") { precondition(YajlManualUserDecoder.decode(user).count == 1) },
     ])
@@ -121,6 +123,7 @@ let users = generator.users(bytes: shapeSize)
 do {
     let data = Data(users)
     try arrayTask("generated API objects", users, GitHubUser.self, extra: [
+        Contender(name: "ModelKit (@Model)") { _ = try [MacroGitHubUser](json: users) },
         Contender(name: "JSONSerialization + map") { _ = (try JSONSerialization.jsonObject(with: data) as! [[String: Any]]).map(GitHubUser.init(dictionary:)) },
         Contender(name: "yajl manual") { _ = YajlManualUserDecoder.decode(users) },
     ])
