@@ -87,7 +87,9 @@ func corpusFile(_ name: String) -> [UInt8]? {
 
 if let user = corpusFile("user.json") {
     let data = Data(user)
-    precondition(try MacroGitHubUser(json: user).login == (try GitHubUser(json: user)).login)
+    let macroLogin = try MacroGitHubUser(json: user).login
+    let handLogin = try GitHubUser(json: user).login
+    precondition(macroLogin == handLogin, "the two schemas must read the same fields")
     try decodeTask("user.json", user, GitHubUser.self, objects: 1, extra: [
         Contender(name: "ModelKit (@Model)") { _ = try MacroGitHubUser(json: user) },
         Contender(name: "JSONSerialization + map") { _ = GitHubUser(dictionary: try JSONSerialization.jsonObject(with: data) as! [String: Any]) },
