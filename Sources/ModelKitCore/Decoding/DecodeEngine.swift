@@ -209,6 +209,16 @@ public final class _DecodeEngine {
         return frame
     }
 
+    /// The engine's one skip frame: a skipped value swallows everything nested in it, so at
+    /// most one skip is active at a time and it need not be allocated per value.
+    private let sharedSkipFrame = SkipFrame()
+
+    @inline(__always)
+    func skipFrame() -> SkipFrame {
+        sharedSkipFrame.nesting = 0
+        return sharedSkipFrame
+    }
+
     /// A finished collection frame for the same element type at the current depth, if any.
     @usableFromInline
     func spareCollectionFrame(_ key: ObjectIdentifier) -> CollectionFrame? {

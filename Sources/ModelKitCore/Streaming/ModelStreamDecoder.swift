@@ -155,7 +155,7 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
             return
         }
         mode = .values
-        decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? SkipFrame())
+        decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
     }
 
     private func checkMoreValuesAllowed() throws {
@@ -191,7 +191,7 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
         }
 
         override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
-            decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? SkipFrame())
+            decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
         }
 
         override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {

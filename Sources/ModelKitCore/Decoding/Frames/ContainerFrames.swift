@@ -40,7 +40,7 @@ final class CollectionFrame: _DecodeFrame {
     }
 
     override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
-        decoder.push(try onBegin(kind, decoder) ?? SkipFrame())
+        decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
     }
 
     override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {

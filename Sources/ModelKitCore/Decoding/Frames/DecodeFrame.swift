@@ -8,7 +8,7 @@ public class _DecodeFrame {
     func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {}
     /// A nested container starts at this frame's current value position: push its frame.
     func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
-        decoder.push(SkipFrame())
+        decoder.push(decoder.skipFrame())
     }
     /// This frame's own container closes. Frames that handle nested levels internally override.
     func end(_ decoder: _DecodeEngine) throws {
@@ -24,7 +24,8 @@ public class _DecodeFrame {
 
 /// Consumes a value nobody wants (unknown keys, mismatches under `.skip`), nesting included.
 final class SkipFrame: _DecodeFrame {
-    private var nesting = 0
+    /// Nested containers inside the skipped value (they are consumed here, not pushed).
+    var nesting = 0
 
     override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
         nesting += 1

@@ -77,19 +77,19 @@ class ObjectFrame: _DecodeFrame {
             }
             consumer = consumers[consumers.startIndex]
         } else {
-            decoder.push(SkipFrame())
+            decoder.push(decoder.skipFrame())
             return
         }
         if let slot = consumer.slot {
             if tracksFields, !owner.claim(slot, rank: consumer.rank) {
-                decoder.push(SkipFrame())
+                decoder.push(decoder.skipFrame())
             } else {
-                decoder.push(try slot.access.beginContainer(kind, root, decoder) ?? SkipFrame())
+                decoder.push(try slot.access.beginContainer(kind, root, decoder) ?? decoder.skipFrame())
             }
         } else if kind == .object, let subtable = consumer.subtable {
             decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
         } else {
-            decoder.push(SkipFrame())
+            decoder.push(decoder.skipFrame())
         }
     }
 

@@ -39,7 +39,7 @@ final class RootFrame: _DecodeFrame {
         try checkFirstValue()
         sawValue = true
         found = kind == .object ? "object" : "array"
-        decoder.push(try onBegin(kind, decoder) ?? SkipFrame())
+        decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
     }
 
     override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
