@@ -34,6 +34,8 @@ public struct _FieldAccess: Sendable {
     let wireValue: @Sendable (UnsafeRawPointer) throws -> any ModelValue
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
     let visit: @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void
+    /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
+    let copy: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
 
     @usableFromInline
     init(wireType: any ModelValue.Type,
@@ -41,13 +43,15 @@ public struct _FieldAccess: Sendable {
          beginContainer: @escaping @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?,
          finishContainer: @escaping @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
          wireValue: @escaping @Sendable (UnsafeRawPointer) throws -> any ModelValue,
-         visit: @escaping @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void) {
+         visit: @escaping @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void,
+         copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void) {
         self.wireType = wireType
         self.decodeScalar = decodeScalar
         self.beginContainer = beginContainer
         self.finishContainer = finishContainer
         self.wireValue = wireValue
         self.visit = visit
+        self.copy = copy
     }
 
     /// A field stored as-is. `read` takes the model's address so that reading one field never
@@ -70,7 +74,8 @@ public struct _FieldAccess: Sendable {
                 if let value = try Value._finishContainer(frame, decoder) { write(root, value) }
             },
             wireValue: { root in read(root) },
-            visit: { root, visitor in try read(root)._visit(visitor) })
+            visit: { root, visitor in try read(root)._visit(visitor) },
+            copy: { from, to in write(to, read(from)._deepCopy()) })
     }
 
     /// A field reached through a key path. A stored property of a struct is read and written at
@@ -131,6 +136,9 @@ public struct _FieldAccess: Sendable {
             wireValue: { root in try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             visit: { root, visitor in
                 try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)
+            },
+            copy: { from, to in
+                to.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = from.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
             })
     }
 }

@@ -34,6 +34,8 @@ public protocol ModelValue: SendableMetatype {
     static var _typeName: String { get }
     /// Engine hook: presents the value's structure to a visitor (JSON output, archive, description).
     func _visit(_ visitor: any _ValueVisitor) throws
+    /// Engine hook: a copy sharing no model class instance with `self` (see `modelCopy()`).
+    func _deepCopy() -> Self
 }
 
 extension ModelValue {

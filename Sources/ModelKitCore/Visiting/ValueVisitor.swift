@@ -73,9 +73,15 @@ extension Array where Element: ModelValue {
 }
 
 extension Set where Element: ModelValue {
+    /// In canonical order when the visitor asks for sorted keys (stable JSON, equality, hashing):
+    /// equal sets may iterate in different orders.
     public func _visit(_ v: any _ValueVisitor) throws {
         try v.beginArray(count: count)
-        for element in self { try element._visit(v) }
+        if v.wantsSortedKeys {
+            for element in sorted(by: { String(describing: $0) < String(describing: $1) }) { try element._visit(v) }
+        } else {
+            for element in self { try element._visit(v) }
+        }
         try v.endArray()
     }
 }
