@@ -73,15 +73,7 @@ final class DescriptionWriter: _ValueVisitor {
         depth += 1
     }
 
-    func endArray() throws {
-        let closed = containers.removeLast()
-        depth -= 1
-        if closed.count > 0 {
-            text += "\n"
-            indent()
-        }
-        text += "]"
-    }
+    func endArray() throws { closeContainer() }
 
     func beginObject(count: Int) throws {
         beginValue()
@@ -95,7 +87,10 @@ final class DescriptionWriter: _ValueVisitor {
         pendingKey = JSONValue.string(key).description
     }
 
-    func endObject() throws {
+    func endObject() throws { closeContainer() }
+
+    /// Arrays and dictionaries both close with `]` on its own line (unless empty).
+    private func closeContainer() {
         let closed = containers.removeLast()
         depth -= 1
         if closed.count > 0 {
