@@ -1,0 +1,211 @@
+import Foundation
+
+/// Reads CBOR and feeds it to the decode engine as tokens, so archives decode through the same
+/// frames and schema tables as JSON (model members keyed by field name).
+struct CBORReader {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    enum Failure: Error { case truncated, malformed(String) }
+
+    mutating func byte() throws -> UInt8 {
+        guard offset < bytes.count else { throw Failure.truncated }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func argument(_ info: UInt8) throws -> UInt64 {
+        switch info {
+        case 0..<24: return UInt64(info)
+        case 24: return UInt64(try byte())
+        case 25, 26, 27:
+            let count = 1 << Int(info - 24)
+            guard offset + count <= bytes.count else { throw Failure.truncated }
+            var value: UInt64 = 0
+            for _ in 0..<count { value = value << 8 | UInt64(bytes[offset]); offset += 1 }
+            return value
+        default: throw Failure.malformed("indefinite or reserved length at byte \(offset - 1)")
+        }
+    }
+
+    mutating func slice(_ count: UInt64) throws -> UnsafeRawBufferPointer {
+        guard count <= UInt64(bytes.count - offset) else { throw Failure.truncated }
+        defer { offset += Int(count) }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(count)])
+    }
+
+    /// Reads a text string (header fields).
+    mutating func text() throws -> String {
+        let head = try byte()
+        guard head >> 5 == 3 else { throw Failure.malformed("expected a text string at byte \(offset - 1)") }
+        return String(decoding: try slice(try argument(head & 31)), as: UTF8.self)
+    }
+
+    mutating func unsigned() throws -> UInt64 {
+        let head = try byte()
+        guard head >> 5 == 0 else { throw Failure.malformed("expected an unsigned integer at byte \(offset - 1)") }
+        return try argument(head & 31)
+    }
+
+    /// Steps over one complete item (to find where the checksummed part ends).
+    mutating func skipItem() throws {
+        let head = try byte()
+        let major = head >> 5
+        let info = head & 31
+        switch major {
+        case 0, 1: _ = try argument(info)
+        case 2, 3: _ = try slice(try argument(info))
+        case 4: for _ in 0..<(try argument(info)) { try skipItem() }
+        case 5: for _ in 0..<(try argument(info)) { try skipItem(); try skipItem() }
+        case 6: _ = try argument(info); try skipItem()
+        default:
+            if info >= 24 && info <= 27 { _ = try argument(info) } else if info > 27 { throw Failure.malformed("reserved simple value") }
+        }
+    }
+
+    /// Feeds one item to the engine.
+    mutating func feed(_ engine: _DecodeEngine) throws {
+        let head = try byte()
+        let major = head >> 5
+        let info = head & 31
+        switch major {
+        case 0:
+            try number(String(try argument(info)), engine)
+        case 1:
+            let n = try argument(info)
+            try number(n == .max ? "-18446744073709551616" : "-" + String(n + 1), engine)
+        case 2:
+            try check(engine.onScalar(.bytes(try slice(try argument(info))), kind: .string), engine)
+        case 3:
+            try check(engine.onString(try slice(try argument(info))), engine)
+        case 4:
+            let count = try argument(info)
+            try check(engine.onOpen(.array), engine)
+            for _ in 0..<count { try feed(engine) }
+            try check(engine.onClose(), engine)
+        case 5:
+            let count = try argument(info)
+            try check(engine.onOpen(.object), engine)
+            for _ in 0..<count {
+                let keyHead = try byte()
+                guard keyHead >> 5 == 3 else { throw Failure.malformed("map key is not a text string at byte \(offset - 1)") }
+                try check(engine.onKey(try slice(try argument(keyHead & 31))), engine)
+                try feed(engine)
+            }
+            try check(engine.onClose(), engine)
+        case 6:
+            try tagged(try argument(info), engine)
+        default:
+            switch info {
+            case 20: try check(engine.onScalar(.bool(false), kind: .literal), engine)
+            case 21: try check(engine.onScalar(.bool(true), kind: .literal), engine)
+            case 22, 23: try check(engine.onScalar(.null, kind: .literal), engine)
+            case 25: try float(Double(Float(Float16Bits(UInt16(try argument(info))))), engine)
+            case 26: try float(Double(Float(bitPattern: UInt32(try argument(info)))), engine, single: true)
+            case 27: try float(Double(bitPattern: try argument(info)), engine)
+            default: throw Failure.malformed("unsupported simple value \(info)")
+            }
+        }
+    }
+
+    private mutating func tagged(_ tag: UInt64, _ engine: _DecodeEngine) throws {
+        switch tag {
+        case 2, 3:
+            // Bignum: big-endian magnitude → decimal text.
+            let head = try byte()
+            guard head >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
+            var digits = Self.decimalDigits(ofBigEndian: try slice(try argument(head & 31)))
+            if tag == 3 { digits = "-" + Self.addOne(digits) }
+            try number(digits, engine)
+        case 4:
+            // Decimal fraction [exponent, mantissa] → "mantissa e exponent".
+            guard try byte() == 0x82 else { throw Failure.malformed("decimal fraction is not a 2-element array") }
+            let exponent = try integerText()
+            let mantissa = try integerText()
+            try number(exponent == "0" ? mantissa : "\(mantissa)e\(exponent)", engine)
+        default:
+            // Self-describe (55799), epoch dates (1) and unknown tags: the content speaks for itself.
+            try feed(engine)
+        }
+    }
+
+    private mutating func integerText() throws -> String {
+        let head = try byte()
+        let value = try argument(head & 31)
+        switch head >> 5 {
+        case 0: return String(value)
+        case 1: return value == .max ? "-18446744073709551616" : "-" + String(value + 1)
+        case 6 where value == 2 || value == 3:
+            let inner = try byte()
+            guard inner >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
+            let digits = Self.decimalDigits(ofBigEndian: try slice(try argument(inner & 31)))
+            return value == 3 ? "-" + Self.addOne(digits) : digits
+        default: throw Failure.malformed("expected an integer at byte \(offset - 1)")
+        }
+    }
+
+    private func number(_ text: String, _ engine: _DecodeEngine) throws {
+        var text = text
+        try text.withUTF8 { try check(engine.onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number), engine) }
+    }
+
+    private func float(_ value: Double, _ engine: _DecodeEngine, single: Bool = false) throws {
+        guard value.isFinite else {
+            // JSON tokens have no NaN or infinity: as text, which floating-point fields accept.
+            var text = value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")
+            try text.withUTF8 { try check(engine.onString(UnsafeRawBufferPointer($0)), engine) }
+            return
+        }
+        try number(single ? Float(value).description : value.description, engine)
+    }
+
+    private func check(_ status: Int32, _ engine: _DecodeEngine) throws {
+        if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
+    }
+
+    static func decimalDigits(ofBigEndian bytes: UnsafeRawBufferPointer) -> String {
+        var digits: [UInt8] = [0]  // little-endian base-10
+        for byte in bytes {
+            var carry = Int(byte)
+            for i in digits.indices {
+                let value = Int(digits[i]) * 256 + carry
+                digits[i] = UInt8(value % 10)
+                carry = value / 10
+            }
+            while carry > 0 {
+                digits.append(UInt8(carry % 10))
+                carry /= 10
+            }
+        }
+        while digits.count > 1 && digits.last == 0 { digits.removeLast() }
+        return String(decoding: digits.reversed().map { $0 + 0x30 }, as: UTF8.self)
+    }
+
+    static func addOne(_ digits: String) -> String {
+        var bytes = Array(digits.utf8)
+        var i = bytes.count - 1
+        while i >= 0 {
+            if bytes[i] < UInt8(ascii: "9") {
+                bytes[i] += 1
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            bytes[i] = UInt8(ascii: "0")
+            i -= 1
+        }
+        return "1" + String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// IEEE half precision → Float (CBOR writers may use it for small floats).
+private func Float16Bits(_ bits: UInt16) -> Float {
+    let sign: Float = bits & 0x8000 != 0 ? -1 : 1
+    let exponent = Int((bits >> 10) & 0x1F)
+    let fraction = Float(bits & 0x3FF)
+    switch exponent {
+    case 0: return sign * fraction * Float(pow(2.0, -24.0))
+    case 31: return fraction == 0 ? sign * .infinity : .nan
+    default: return sign * (1 + fraction / 1024) * Float(pow(2.0, Double(exponent - 15)))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Writes a value as CBOR (RFC 8949) through the schema tables: models as maps keyed by field
+/// name (`.notArchived` fields left out), numbers exact, `Data` as byte strings.
+final class CBORWriter: _ValueVisitor {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    /// A major type and its argument, in the shortest form.
+    func head(_ major: UInt8, _ value: UInt64) {
+        let m = major << 5
+        switch value {
+        case 0..<24: bytes.append(m | UInt8(value))
+        case 24...0xFF: bytes.append(m | 24); bytes.append(UInt8(value))
+        case 0x100...0xFFFF: bytes.append(m | 25); append(bigEndian: value, count: 2)
+        case 0x1_0000...0xFFFF_FFFF: bytes.append(m | 26); append(bigEndian: value, count: 4)
+        default: bytes.append(m | 27); append(bigEndian: value, count: 8)
+        }
+    }
+
+    private func append(bigEndian value: UInt64, count: Int) {
+        for shift in stride(from: (count - 1) * 8, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    func text(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            head(3, UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    func visitNull() throws { bytes.append(0xF6) }
+    func visitBool(_ value: Bool) throws { bytes.append(value ? 0xF5 : 0xF4) }
+    func visitSigned(_ value: Int64) throws {
+        if value >= 0 { head(0, UInt64(value)) } else { head(1, UInt64(-(value + 1))) }
+    }
+    func visitUnsigned(_ value: UInt64) throws { head(0, value) }
+    func visitFloat(_ value: Float) throws {
+        bytes.append(0xFA)
+        append(bigEndian: UInt64(value.bitPattern), count: 4)
+    }
+    func visitDouble(_ value: Double) throws {
+        bytes.append(0xFB)
+        append(bigEndian: value.bitPattern, count: 8)
+    }
+    /// Decimals as their exact decimal text (RFC 8949 tag 4 cannot hold 38-digit mantissas in
+    /// an integer; readers get a plain string).
+    func visitDecimal(_ value: Decimal) throws { text(value.description) }
+    /// Exact JSON number text, under tag 4 (decimal fraction) when it has a fraction or exponent.
+    func visitNumberText(_ number: String) throws {
+        let canonical = JSONNumber(uncheckedText: number).canonical
+        let digits = canonical.digits.isEmpty ? "0" : canonical.digits
+        if canonical.exponent >= 0, digits.count + canonical.exponent <= 18 {
+            let magnitude = UInt64(digits + String(repeating: "0", count: canonical.exponent))!
+            if canonical.negative { head(1, magnitude - 1) } else { head(0, magnitude) }
+            return
+        }
+        head(6, 4)
+        head(4, 2)
+        try visitSigned(Int64(clamping: canonical.exponent))
+        if digits.count <= 18 {
+            let magnitude = UInt64(digits)!
+            if canonical.negative { head(1, magnitude - 1) } else { head(0, magnitude) }
+        } else {
+            // A bignum (tag 2/3): big-endian magnitude bytes.
+            var magnitude = Self.bigEndianBytes(ofDecimalDigits: digits)
+            if canonical.negative { magnitude = Self.subtractOne(magnitude) }
+            head(6, canonical.negative ? 3 : 2)
+            head(2, UInt64(magnitude.count))
+            bytes.append(contentsOf: magnitude)
+        }
+    }
+    func visitString(_ value: String) throws { text(value) }
+    func visitData(_ value: Data) throws {
+        head(2, UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+    /// Tag 1: seconds since 1970 as a float64 (sub-microsecond for present-day dates).
+    func visitDate(_ value: Date) throws {
+        head(6, 1)
+        try visitDouble(value.timeIntervalSince1970)
+    }
+    func beginArray(count: Int) throws { head(4, UInt64(count)) }
+    func endArray() throws {}
+    func beginObject(count: Int) throws { head(5, UInt64(count)) }
+    func visitKey(_ key: String) throws { text(key) }
+    func endObject() throws {}
+
+    func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
+        let archived = schema.slots.filter { !$0.options.contains(.notArchived) }
+        head(5, UInt64(archived.count))
+        for slot in archived {
+            text(slot.name)
+            try slot.access.visit(root, self)
+        }
+    }
+
+    static func bigEndianBytes(ofDecimalDigits digits: String) -> [UInt8] {
+        var result: [UInt8] = [0]
+        for digit in digits.utf8 {
+            var carry = Int(digit - 0x30)
+            for i in stride(from: result.count - 1, through: 0, by: -1) {
+                let value = Int(result[i]) * 10 + carry
+                result[i] = UInt8(value & 0xFF)
+                carry = value >> 8
+            }
+            while carry > 0 {
+                result.insert(UInt8(carry & 0xFF), at: 0)
+                carry >>= 8
+            }
+        }
+        while result.count > 1 && result[0] == 0 { result.removeFirst() }
+        return result
+    }
+
+    static func subtractOne(_ magnitude: [UInt8]) -> [UInt8] {
+        var result = magnitude
+        var i = result.count - 1
+        while i >= 0 {
+            if result[i] > 0 {
+                result[i] -= 1
+                break
+            }
+            result[i] = 0xFF
+            i -= 1
+        }
+        while result.count > 1 && result[0] == 0 { result.removeFirst() }
+        return result
+    }
+}
