@@ -33,9 +33,12 @@ public final class Schema: Sendable {
     @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 
     /// Builds the table for `type` from its fields.
-    public convenience init<Root: Model>(_ type: Root.Type, keys naming: KeyNamingStrategy = .fieldNames,
+    ///
+    /// `typeName` is the name stored in archives and printed by descriptions (default: the Swift
+    /// type's name); set it to keep reading archives after renaming the type.
+    public convenience init<Root: Model>(_ type: Root.Type, keys naming: KeyNamingStrategy = .fieldNames, typeName: String? = nil,
                                          @SchemaBuilder<Root> _ fields: () -> [Field<Root>]) {
-        self.init(type, parentSlots: [], naming: naming, fields: fields().map(\.slot))
+        self.init(type, parentSlots: [], naming: naming, typeName: typeName, fields: fields().map(\.slot))
     }
 
     /// Builds a subclass's table: every field of `parent` (first), then its own.
@@ -45,12 +48,12 @@ public final class Schema: Sendable {
     /// static let dogSchema = Schema(Dog.self, inheriting: Animal.schema) { Field("breed", \.breed) }
     /// ```
     public convenience init<Root: Model>(_ type: Root.Type, inheriting parent: Schema, keys naming: KeyNamingStrategy = .fieldNames,
-                                         @SchemaBuilder<Root> _ fields: () -> [Field<Root>]) {
-        self.init(type, parentSlots: parent.slots, naming: naming, fields: fields().map(\.slot))
+                                         typeName: String? = nil, @SchemaBuilder<Root> _ fields: () -> [Field<Root>]) {
+        self.init(type, parentSlots: parent.slots, naming: naming, typeName: typeName, fields: fields().map(\.slot))
     }
 
-    private init<Root: Model>(_ type: Root.Type, parentSlots: [_FieldSlot], naming: KeyNamingStrategy, fields: [_FieldSlot]) {
-        typeName = String(describing: type)
+    private init<Root: Model>(_ type: Root.Type, parentSlots: [_FieldSlot], naming: KeyNamingStrategy, typeName: String?, fields: [_FieldSlot]) {
+        self.typeName = typeName ?? String(describing: type)
         modelType = type
         // Own fields get this schema's naming; inherited ones keep the keys their schema resolved.
         let own = fields.map { slot -> (slot: _FieldSlot, keys: [String]) in
