@@ -103,7 +103,28 @@ if let user = corpusFile("user.json") {
         Contender(name: "JSONSerialization") { _ = try JSONSerialization.data(withJSONObject: model.dictionary) },
     ])
 }
+// Archive: encode + decode round trips, measured as MB/s of the model's JSON size.
+var archiveResults: [TaskResult] = []
+@MainActor func archiveTask<M: Model & Codable>(_ name: String, _ model: M, objects: Int, extra: [Contender] = []) throws {
+    let size = try model.jsonBytes().count
+    archiveResults.append(try Harness.measure(task: name, bytes: size, objects: objects, contenders: [
+        Contender(name: "ModelKit") { _ = try Archive.decode(M.self, from: try Archive.encode(model)) },
+        Contender(name: "ModelKit JSON") { _ = try M(json: try model.jsonBytes()) },
+        Contender(name: "JSONEncoder + JSONDecoder") { _ = try decoder.decode(M.self, from: try encoder.encode(model)) },
+    ] + extra, runs: runs, targetNanos: target))
+}
+if let user = corpusFile("user.json") {
+    let model = try GitHubUser(json: user)
+    try archiveTask("user.json round trip", model, objects: 1, extra: [
+        Contender(name: "NSKeyedArchiver") {
+            let data = try NSKeyedArchiver.archivedData(withRootObject: NSDictionary(dictionary: model.dictionary), requiringSecureCoding: false)
+            let back = try NSKeyedUnarchiver.unarchiveTopLevelObjectWithData(data) as! NSDictionary
+            _ = GitHubUser(dictionary: back as! [String: Any])
+        },
+    ])
+}
 if let twitter = corpusFile("twitter.json") {
+    try archiveTask("twitter.json round trip", try TwitterTimeline(json: twitter), objects: 100)
     try decodeTask("twitter.json", twitter, TwitterTimeline.self, objects: 100)
     try encodeTask("twitter.json", try TwitterTimeline(json: twitter), objects: 100)
 }
@@ -184,6 +205,9 @@ print("## Encoding (MB/s of JSON output)\n")
 print(Report.table(encodeResults))
 
 // How cost grows with input size: should be a straight line (constant ns/byte).
+print("## Archive (encode + decode; MB/s of the model's JSON size)\n")
+print(Report.table(archiveResults))
+
 print("## Scaling: ModelKit decoding generated API objects\n")
 var scaling = "| input | time (ms) | ns/byte | MB/s |\n|---:|---:|---:|---:|\n"
 let sizes = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
@@ -248,12 +272,12 @@ for result in encodeResults {
 
 if let chartPath {
     try FileManager.default.createDirectory(at: URL(fileURLWithPath: chartPath).deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Report.svg(results + encodeResults.map { TaskResult(task: "encode " + $0.task, bytes: $0.bytes, objects: $0.objects, measurements: $0.measurements) },
+    try Report.svg(results + archiveResults.map { TaskResult(task: "archive " + $0.task, bytes: $0.bytes, objects: $0.objects, measurements: $0.measurements) } + encodeResults.map { TaskResult(task: "encode " + $0.task, bytes: $0.bytes, objects: $0.objects, measurements: $0.measurements) },
                    title: "ModelKit vs alternatives (MB/s, higher is better)").write(toFile: chartPath, atomically: true, encoding: .utf8)
     print("\nChart written to \(chartPath)")
 }
 if let resultsPath {
-    let text = "# ModelKit benchmark results\n\nMachine: \(Machine.description)\n\n## Decoding\n\n\(Report.table(results))\n## Encoding\n\n\(Report.table(encodeResults))\n## Scaling\n\n\(scaling)\n## Peak memory\n\n\(peakTable)\n## Targets\n\n" + targets.map { "- \($0)" }.joined(separator: "\n") + "\n"
+    let text = "# ModelKit benchmark results\n\nMachine: \(Machine.description)\n\n## Decoding\n\n\(Report.table(results))\n## Encoding\n\n\(Report.table(encodeResults))\n## Archive (encode + decode)\n\n\(Report.table(archiveResults))\n## Scaling\n\n\(scaling)\n## Peak memory\n\n\(peakTable)\n## Targets\n\n" + targets.map { "- \($0)" }.joined(separator: "\n") + "\n"
     try text.write(toFile: resultsPath, atomically: true, encoding: .utf8)
     print("Results written to \(resultsPath)")
 }

@@ -36,7 +36,7 @@ public enum Archive {
     /// The archive bytes of `model`.
     public static func encode<M: Model>(_ model: M) throws -> [UInt8] {
         let schema = type(of: model).schema
-        let writer = CBORWriter()
+        let writer = CBORWriter(capacity: max(256, schema.lastArchiveSize.load(ordering: .relaxed) + 16))
         writer.head(6, 55799)
         writer.head(4, 5)
         writer.text(magic)
@@ -45,6 +45,7 @@ public enum Archive {
         try model._visit(writer)
         let checksum = writer.bytes.withUnsafeBytes { CRC32C.checksum($0) }
         writer.head(0, UInt64(checksum))
+        schema.lastArchiveSize.store(writer.bytes.count, ordering: .relaxed)
         return writer.bytes
     }
 
@@ -83,7 +84,7 @@ public enum Archive {
         }
         let box = ResultBox<M>(existing: existing)
         let root = RootFrame.decodingExactly(into: box)
-        let engine = _DecodeEngine(options: DecodingOptions(), merging: existing != nil, root: root, parser: false)
+        let engine = _DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
         engine.keysByFieldName = true
         var payload = CBORReader(UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
         do {
@@ -94,6 +95,7 @@ public enum Archive {
             throw ArchiveError.notAnArchive("malformed payload")
         }
         guard let model = box.value else { throw ArchiveError.notAnArchive("the payload is not a model") }
+        _DecodeEngine.pool.give(back: engine)
         return model
     }
 

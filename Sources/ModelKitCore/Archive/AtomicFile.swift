@@ -14,7 +14,7 @@ enum AtomicFile {
         var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path, "cannot create a temporary file in \(directory)") }
-        let tempPath = String(cString: template)
+        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
             if !renamed { unlink(tempPath) }

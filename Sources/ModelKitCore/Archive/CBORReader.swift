@@ -72,10 +72,14 @@ struct CBORReader {
         let info = head & 31
         switch major {
         case 0:
-            try number(String(try argument(info)), engine)
+            try integer(try argument(info), negative: false, engine)
         case 1:
             let n = try argument(info)
-            try number(n == .max ? "-18446744073709551616" : "-" + String(n + 1), engine)
+            if n == .max {
+                try number("-18446744073709551616", engine)
+            } else {
+                try integer(n + 1, negative: true, engine)
+            }
         case 2:
             try check(engine.onScalar(.bytes(try slice(try argument(info))), kind: .string), engine)
         case 3:
@@ -143,6 +147,25 @@ struct CBORReader {
             let digits = Self.decimalDigits(ofBigEndian: try slice(try argument(inner & 31)))
             return value == 3 ? "-" + Self.addOne(digits) : digits
         default: throw Failure.malformed("expected an integer at byte \(offset - 1)")
+        }
+    }
+
+    /// Integers become number text in a stack buffer: no `String` per number.
+    private func integer(_ magnitude: UInt64, negative: Bool, _ engine: _DecodeEngine) throws {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var i = 21
+            var v = magnitude
+            repeat {
+                i -= 1
+                buffer[i] = 0x30 &+ UInt8(v % 10)
+                v /= 10
+            } while v > 0
+            if negative {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
+            }
+            let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[i..<21])
+            try check(engine.onScalar(.number(text), kind: .number), engine)
         }
     }
 

@@ -89,9 +89,8 @@ final class CBORWriter: _ValueVisitor {
     func endObject() throws {}
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
-        let archived = schema.slots.filter { !$0.options.contains(.notArchived) }
-        head(5, UInt64(archived.count))
-        for slot in archived {
+        head(5, UInt64(schema.archivedSlots.count))
+        for slot in schema.archivedSlots {
             text(slot.name)
             try slot.access.visit(root, self)
         }

@@ -19,6 +19,8 @@ public final class Schema: Sendable {
     /// Fields that take part in precedence or presence tracking, so only such schemas pay for it.
     let tracksFields: Bool
     let requiredSlots: [_FieldSlot]
+    /// Fields written to archives (all but `.notArchived`).
+    let archivedSlots: [_FieldSlot]
     let isPolymorphic: Bool
     let isPreprocessing: Bool
     @usableFromInline let isValidating: Bool
@@ -29,6 +31,8 @@ public final class Schema: Sendable {
     let sortedOutputPlan: OutputPlan
     /// The size of the last JSON output of this type, so the next one reserves enough at once.
     let lastEncodedSize = Atomic<Int>(0)
+    /// The same for archives.
+    let lastArchiveSize = Atomic<Int>(0)
     /// The object must be buffered as a `JSONValue` before building the model (hooks that need to see it whole).
     @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 
@@ -75,6 +79,7 @@ public final class Schema: Sendable {
         nameTable = KeyTable.build(fields: slots.map { ($0, [$0.name]) }, splittingKeyPaths: false)
         outputPlan = OutputPlan(slots: mapped, sorted: false)
         sortedOutputPlan = OutputPlan(slots: mapped, sorted: true)
+        archivedSlots = slots.filter { !$0.options.contains(.notArchived) }
         requiredSlots = mapped.filter { $0.options.contains(.required) }
         tracksFields = !requiredSlots.isEmpty || mapped.contains { $0.resolvedKeys.count > 1 }
         isPolymorphic = type is any PolymorphicModel.Type
