@@ -43,9 +43,9 @@ public enum Archive {
         writer.head(0, UInt64(formatVersion))
         writer.text(schema.typeName)
         try model._visit(writer)
-        let checksum = writer.bytes.withUnsafeBytes { CRC32C.checksum($0) }
+        let checksum = CRC32C.checksum(writer.written)
         writer.head(0, UInt64(checksum))
-        schema.lastArchiveSize.store(writer.bytes.count, ordering: .relaxed)
+        schema.lastArchiveSize.store(writer.written.count, ordering: .relaxed)
         return writer.bytes
     }
 

@@ -3,46 +3,88 @@ import Foundation
 /// Writes a value as CBOR (RFC 8949) through the schema tables: models as maps keyed by field
 /// name (`.notArchived` fields left out), numbers exact, `Data` as byte strings.
 final class CBORWriter: _ValueVisitor {
-    private(set) var bytes: [UInt8] = []
+    // Managed by hand, like the JSON writer's: appends are the hot path.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private func put(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func put(_ raw: UnsafeRawBufferPointer) {
+        guard raw.count > 0 else { return }
+        reserve(raw.count)
+        (base + count).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        count += raw.count
+    }
 
     /// A major type and its argument, in the shortest form.
     func head(_ major: UInt8, _ value: UInt64) {
         let m = major << 5
         switch value {
-        case 0..<24: bytes.append(m | UInt8(value))
-        case 24...0xFF: bytes.append(m | 24); bytes.append(UInt8(value))
-        case 0x100...0xFFFF: bytes.append(m | 25); append(bigEndian: value, count: 2)
-        case 0x1_0000...0xFFFF_FFFF: bytes.append(m | 26); append(bigEndian: value, count: 4)
-        default: bytes.append(m | 27); append(bigEndian: value, count: 8)
+        case 0..<24: put(m | UInt8(value))
+        case 24...0xFF: put(m | 24); put(UInt8(value))
+        case 0x100...0xFFFF: put(m | 25); append(bigEndian: value, count: 2)
+        case 0x1_0000...0xFFFF_FFFF: put(m | 26); append(bigEndian: value, count: 4)
+        default: put(m | 27); append(bigEndian: value, count: 8)
         }
     }
 
     private func append(bigEndian value: UInt64, count: Int) {
-        for shift in stride(from: (count - 1) * 8, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        reserve(count)
+        for shift in stride(from: (count - 1) * 8, through: 0, by: -8) {
+            base[self.count] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+            self.count += 1
+        }
     }
 
     func text(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             head(3, UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+            put(UnsafeRawBufferPointer(utf8))
         }
     }
 
-    func visitNull() throws { bytes.append(0xF6) }
-    func visitBool(_ value: Bool) throws { bytes.append(value ? 0xF5 : 0xF4) }
+    func visitNull() throws { put(0xF6) }
+    func visitBool(_ value: Bool) throws { put(value ? 0xF5 : 0xF4) }
     func visitSigned(_ value: Int64) throws {
         if value >= 0 { head(0, UInt64(value)) } else { head(1, UInt64(-(value + 1))) }
     }
     func visitUnsigned(_ value: UInt64) throws { head(0, value) }
     func visitFloat(_ value: Float) throws {
-        bytes.append(0xFA)
+        put(0xFA)
         append(bigEndian: UInt64(value.bitPattern), count: 4)
     }
     func visitDouble(_ value: Double) throws {
-        bytes.append(0xFB)
+        put(0xFB)
         append(bigEndian: value.bitPattern, count: 8)
     }
     /// Decimals as their exact decimal text (RFC 8949 tag 4 cannot hold 38-digit mantissas in
@@ -69,13 +111,13 @@ final class CBORWriter: _ValueVisitor {
             if canonical.negative { magnitude = Self.subtractOne(magnitude) }
             head(6, canonical.negative ? 3 : 2)
             head(2, UInt64(magnitude.count))
-            bytes.append(contentsOf: magnitude)
+            magnitude.withUnsafeBytes { put($0) }
         }
     }
     func visitString(_ value: String) throws { text(value) }
     func visitData(_ value: Data) throws {
         head(2, UInt64(value.count))
-        bytes.append(contentsOf: value)
+        value.withUnsafeBytes { put($0) }
     }
     /// Tag 1: seconds since 1970 as a float64 (sub-microsecond for present-day dates).
     func visitDate(_ value: Date) throws {
@@ -89,10 +131,16 @@ final class CBORWriter: _ValueVisitor {
     func endObject() throws {}
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
-        head(5, UInt64(schema.archivedSlots.count))
-        for slot in schema.archivedSlots {
-            text(slot.name)
-            try slot.access.visit(root, self)
+        let references = schema.archiveSlotReferences
+        head(5, UInt64(references.count))
+        try schema.archiveNameBytes.withUnsafeBytes { names in
+            var start = 0
+            for (index, reference) in references.enumerated() {
+                let end = schema.archiveNameEnds[index]
+                put(UnsafeRawBufferPointer(rebasing: names[start..<end]))
+                start = end
+                try reference._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
+            }
         }
     }
 

@@ -21,6 +21,10 @@ public final class Schema: Sendable {
     let requiredSlots: [_FieldSlot]
     /// Fields written to archives (all but `.notArchived`).
     let archivedSlots: [_FieldSlot]
+    /// Their names pre-encoded as CBOR text strings, back to back (`archiveNameEnds[i]` ends field i).
+    let archiveNameBytes: [UInt8]
+    let archiveNameEnds: [Int]
+    let archiveSlotReferences: [Unmanaged<_FieldSlot>]
     let isPolymorphic: Bool
     let isPreprocessing: Bool
     @usableFromInline let isValidating: Bool
@@ -80,6 +84,18 @@ public final class Schema: Sendable {
         outputPlan = OutputPlan(slots: mapped, sorted: false)
         sortedOutputPlan = OutputPlan(slots: mapped, sorted: true)
         archivedSlots = slots.filter { !$0.options.contains(.notArchived) }
+        var nameBytes: [UInt8] = []
+        var nameEnds: [Int] = []
+        for slot in archivedSlots {
+            let name = Array(slot.name.utf8)
+            let writer = CBORWriter()
+            writer.head(3, UInt64(name.count))
+            nameBytes += writer.bytes + name
+            nameEnds.append(nameBytes.count)
+        }
+        archiveNameBytes = nameBytes
+        archiveNameEnds = nameEnds
+        archiveSlotReferences = archivedSlots.map { Unmanaged.passUnretained($0) }
         requiredSlots = mapped.filter { $0.options.contains(.required) }
         tracksFields = !requiredSlots.isEmpty || mapped.contains { $0.resolvedKeys.count > 1 }
         isPolymorphic = type is any PolymorphicModel.Type
