@@ -22,17 +22,24 @@ public struct DecodingOptions: Sendable {
 
     /// What a key that no field maps does.
     public enum UnknownKeyPolicy: Sendable {
+        /// Skip the key and its value.
         case ignore
         /// Throw ``ModelDecodingError`` with `.unknownKey`.
         case fail
     }
 
+    /// Lenient (default) or strict conversion of JSON types into field types.
     public var conversion: Conversion
+    /// Whether a value that cannot be converted fails the decode (default) or is skipped.
     public var mismatch: MismatchPolicy
+    /// Whether keys no field maps are ignored (default) or fail the decode.
     public var unknownKeys: UnknownKeyPolicy
+    /// How strings and numbers become `Date`s.
     public var dates: DateDecodingStrategy
+    /// Bounds on untrusted input.
     public var limits: DecodingLimits
 
+    /// Options with the defaults: lenient, fail on mismatch, ignore unknown keys, automatic dates, default limits.
     public init(conversion: Conversion = .lenient, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
                 dates: DateDecodingStrategy = .automatic, limits: DecodingLimits = DecodingLimits()) {
         self.conversion = conversion
@@ -52,6 +59,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Longest string or key, in UTF-8 bytes after unescaping. Default: unlimited.
     public var maxStringBytes: Int
 
+    /// Limits with the defaults: depth 512, sizes unlimited.
     public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max) {
         self.maxDepth = maxDepth
         self.maxInputBytes = maxInputBytes

@@ -25,6 +25,7 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
         case maxDepth, maxInputBytes, maxStringBytes
     }
 
+    /// What went wrong.
     public var reason: Reason
     /// Where in the document: `$`, `$.a[3].b`.
     public var path: String
@@ -35,6 +36,7 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
     /// 0-based byte offset of the offending place in the whole input.
     public var byteOffset: Int
 
+    /// An error at `path`, at this place of the input.
     public init(reason: Reason, path: String, line: Int, column: Int, byteOffset: Int) {
         self.reason = reason
         self.path = path
@@ -43,6 +45,7 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
         self.byteOffset = byteOffset
     }
 
+    /// One line: path, place, and what is wrong.
     public var description: String {
         "\(path) (line \(line), column \(column)): \(reasonText)"
     }

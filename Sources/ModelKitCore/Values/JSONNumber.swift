@@ -15,6 +15,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// For text the tokenizer already checked.
     init(uncheckedText: String) { text = uncheckedText }
 
+    /// The exact text of an integer.
     public init<T: BinaryInteger>(_ value: T) { text = String(value) }
 
     /// Shortest text that reads back to the same value; nil for NaN and infinities.
@@ -35,6 +36,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     }
 
     public init(integerLiteral value: Int) { self.init(value) }
+    /// A float literal (must be finite).
     public init(floatLiteral value: Double) { self.init(value)! }
 
     /// Swift prints `1e-05` and `5e+20`: both valid JSON. Only `inf`/`nan` are not, and they never get here.

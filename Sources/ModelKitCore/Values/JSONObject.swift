@@ -8,17 +8,24 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private var index: [String: Int]?
     private static let indexThreshold = 12
 
+    /// An empty object.
     public init() {}
 
+    /// Members in literal order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         for (key, value) in elements { append(key: key, value: value) }
     }
 
+    /// The number of members.
     public var count: Int { entries.count }
+    /// Whether there are no members.
     public var isEmpty: Bool { entries.isEmpty }
+    /// The keys, in order.
     public var keys: [String] { entries.map(\.key) }
+    /// The values, in key order.
     public var values: [JSONValue] { entries.map(\.value) }
 
+    /// Iterates `(key, value)` pairs in order.
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         entries.makeIterator()
     }

@@ -13,20 +13,30 @@ import Foundation
 /// let stars = value["stars"]?.doubleValue
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, with its exact text.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, members in input order.
     case object(JSONObject)
 
+    /// `.bool(value)`.
     public init(_ value: Bool) { self = .bool(value) }
+    /// An exact integer number.
     public init<T: BinaryInteger>(_ value: T) { self = .number(JSONNumber(value)) }
     /// A non-finite value (NaN, ±infinity) has no JSON form and becomes `.null`.
     public init<T: BinaryFloatingPoint>(_ value: T) {
         self = JSONNumber(value).map(JSONValue.number) ?? .null
     }
+    /// An exact decimal number (NaN becomes `.null`).
     public init(_ value: Decimal) { self = JSONNumber(value).map(JSONValue.number) ?? .null }
+    /// `.string(value)`.
     public init(_ value: String) { self = .string(value) }
 
     /// The member for `key` of an object (nil for other values); setting adds or replaces the
@@ -59,13 +69,21 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Whether this is `null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
+    /// The Bool, if this is one.
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The string, if this is one.
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The number, if this is one.
     public var numberValue: JSONNumber? { if case .number(let n) = self { return n } else { return nil } }
+    /// The elements, if this is an array.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The members, if this is an object.
     public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
+    /// The number as a correctly rounded `Double`, if this is a number.
     public var doubleValue: Double? { numberValue?.doubleValue }
+    /// The number as an exact `Int64`, if this is an integral number in range.
     public var int64Value: Int64? { numberValue?.int64Value }
 }
 
