@@ -3,47 +3,15 @@ import Foundation
 /// Writes a value as CBOR (RFC 8949) through the schema tables: models as maps keyed by field
 /// name (`.notArchived` fields left out), numbers exact, `Data` as byte strings.
 final class CBORWriter: _ValueVisitor {
-    // Managed by hand, like the JSON writer's: appends are the hot path.
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    private let output: ByteOutput
 
-    init(capacity: Int = 256) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
+    init(capacity: Int = 256) { output = ByteOutput(capacity: capacity) }
 
-    deinit { base.deallocate() }
+    var bytes: [UInt8] { output.bytes }
+    var written: UnsafeRawBufferPointer { output.written }
 
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-    var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
-
-    @inline(__always)
-    private func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        var newCapacity = capacity * 2
-        while newCapacity < count + extra { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    @inline(__always)
-    private func put(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    func put(_ raw: UnsafeRawBufferPointer) {
-        guard raw.count > 0 else { return }
-        reserve(raw.count)
-        (base + count).update(from: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
-        count += raw.count
-    }
+    @inline(__always) private func put(_ byte: UInt8) { output.put(byte) }
+    @inline(__always) func put(_ raw: UnsafeRawBufferPointer) { output.put(raw) }
 
     /// A major type and its argument, in the shortest form.
     func head(_ major: UInt8, _ value: UInt64) {
@@ -58,10 +26,9 @@ final class CBORWriter: _ValueVisitor {
     }
 
     private func append(bigEndian value: UInt64, count: Int) {
-        reserve(count)
+        output.reserve(count)
         for shift in stride(from: (count - 1) * 8, through: 0, by: -8) {
-            base[self.count] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
-            self.count += 1
+            output.appendReserved(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
 

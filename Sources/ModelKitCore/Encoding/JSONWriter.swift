@@ -9,11 +9,7 @@ final class JSONWriter: _ValueVisitor {
     private let omitsNils: Bool
     private let escapesSlashes: Bool
 
-    // The output, managed by hand: appends are the hot path, and a class-held Array would pay
-    // uniqueness and exclusivity checks on every byte written.
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    private let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
     private struct Container {
@@ -43,52 +39,18 @@ final class JSONWriter: _ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        output = ByteOutput(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
-
     /// The bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-    var byteCount: Int { count }
+    var bytes: [UInt8] { output.bytes }
+    var byteCount: Int { output.count }
 
     // MARK: Buffer
 
-    @inline(__always)
-    private func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(extra) }
-    }
-
-    private func grow(_ extra: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < count + extra { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    @inline(__always)
-    private func put(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    private func put(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (base + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        count += bytes.count
-    }
-
-    @inline(__always)
-    private func put(_ text: StaticString) {
-        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
+    @inline(__always) private func put(_ byte: UInt8) { output.put(byte) }
+    @inline(__always) private func put(_ raw: UnsafeRawBufferPointer) { output.put(raw) }
+    @inline(__always) private func put(_ text: StaticString) { output.put(text) }
 
     // MARK: Structure
 
@@ -145,13 +107,9 @@ final class JSONWriter: _ValueVisitor {
     }
 
     private func newline(depth: Int) {
-        reserve(1 + 2 * depth)
-        base[count] = UInt8(ascii: "\n")
-        count += 1
-        for _ in 0..<(2 * depth) {
-            base[count] = 0x20
-            count += 1
-        }
+        output.reserve(1 + 2 * depth)
+        output.appendReserved(UInt8(ascii: "\n"))
+        for _ in 0..<(2 * depth) { output.appendReserved(0x20) }
     }
 
     func beginArray(count: Int) throws {
@@ -255,28 +213,7 @@ final class JSONWriter: _ValueVisitor {
 
     /// Integers never go through `Double` or `String`.
     @inline(__always)
-    private func writeDigits(_ value: UInt64) {
-        reserve(20)
-        if value < 10 {
-            base[count] = 0x30 &+ UInt8(value)
-            count += 1
-            return
-        }
-        var digits = 0
-        var v = value
-        while v > 0 {
-            digits += 1
-            v /= 10
-        }
-        v = value
-        var i = count + digits
-        while v > 0 {
-            i -= 1
-            base[i] = 0x30 &+ UInt8(v % 10)
-            v /= 10
-        }
-        count += digits
-    }
+    private func writeDigits(_ value: UInt64) { output.putDigits(value) }
 
     func visitFloat(_ value: Float) throws {
         guard value.isFinite else { return try nonFinite(Double(value)) }
@@ -363,9 +300,8 @@ final class JSONWriter: _ValueVisitor {
     private func writeQuoted(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            reserve(bytes.count + 2)
-            base[count] = UInt8(ascii: "\"")
-            count += 1
+            output.reserve(bytes.count + 2)
+            output.appendReserved(UInt8(ascii: "\""))
             var runStart = 0
             for i in 0..<bytes.count {
                 let byte = bytes[i]
