@@ -13,6 +13,7 @@ public struct ModelDecoder: Sendable {
     /// The options every decode uses.
     public var options: DecodingOptions
 
+    /// A decoder with these options.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
     }

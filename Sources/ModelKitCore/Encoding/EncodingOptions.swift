@@ -44,12 +44,16 @@ public struct EncodingOptions: Sendable {
     public var prettyPrinted: Bool
     /// Object keys in UTF-8 byte order at every level (stable output for diffs and signatures).
     public var sortedKeys: Bool
+    /// What a `nil` field writes (left out by default).
     public var nils: NilEncoding
+    /// What NaN and infinities write (an error by default).
     public var nonFiniteFloats: NonFiniteFloatEncoding
     /// Write `/` as `\/` (for embedding in HTML `<script>`).
     public var escapeSlashes: Bool
+    /// How dates are written (ISO 8601 by default).
     public var dates: DateEncodingStrategy
 
+    /// Options with the defaults: compact, declaration order, nils left out, non-finite floats rejected, ISO 8601 dates.
     public init(prettyPrinted: Bool = false, sortedKeys: Bool = false, nils: NilEncoding = .omit,
                 nonFiniteFloats: NonFiniteFloatEncoding = .throw, escapeSlashes: Bool = false,
                 dates: DateEncodingStrategy = .iso8601) {
@@ -72,10 +76,12 @@ public struct ModelEncodingError: Error, CustomStringConvertible, Sendable, Equa
     /// What is wrong.
     public var message: String
 
+    /// An error at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }

@@ -11,6 +11,7 @@ public struct ModelEncoder: Sendable {
     /// The options every encode uses.
     public var options: EncodingOptions
 
+    /// An encoder with these options.
     public init(options: EncodingOptions = EncodingOptions()) {
         self.options = options
     }
@@ -50,6 +51,7 @@ extension Model {
         try ModelDecoder().decode(JSONValue.self, from: jsonBytes(options: options))
     }
 
+    /// A model's JSON form, as a value of another model (same as ``jsonValue(options:)``).
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         try jsonValue(options: options)
     }

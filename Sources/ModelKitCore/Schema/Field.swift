@@ -91,6 +91,7 @@ public struct ValueTransform<Value, JSON: ModelValue>: Sendable {
     /// Property value → JSON form.
     public let encode: @Sendable (Value) throws -> JSON
 
+    /// A transform from its two directions.
     public init(decode: @escaping @Sendable (JSON) throws -> Value, encode: @escaping @Sendable (Value) throws -> JSON) {
         self.decode = decode
         self.encode = encode
@@ -100,10 +101,16 @@ public struct ValueTransform<Value, JSON: ModelValue>: Sendable {
 /// Builds the field list of a ``Schema``.
 @resultBuilder
 public enum SchemaBuilder<Root> {
+    /// One `Field(…)` line.
     public static func buildExpression(_ field: Field<Root>) -> [Field<Root>] { [field] }
+    /// The fields in declaration order.
     public static func buildBlock(_ parts: [Field<Root>]...) -> [Field<Root>] { parts.flatMap { $0 } }
+    /// Fields under an `if`.
     public static func buildOptional(_ part: [Field<Root>]?) -> [Field<Root>] { part ?? [] }
+    /// Fields under an `if`/`else` (first branch).
     public static func buildEither(first part: [Field<Root>]) -> [Field<Root>] { part }
+    /// Fields under an `if`/`else` (second branch).
     public static func buildEither(second part: [Field<Root>]) -> [Field<Root>] { part }
+    /// Fields from a `for` loop.
     public static func buildArray(_ parts: [[Field<Root>]]) -> [Field<Root>] { parts.flatMap { $0 } }
 }

@@ -1,6 +1,7 @@
 /// Per-field behaviour flags.
 public struct FieldOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
+    /// Options from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Never read from or written to JSON (still archived and described).

@@ -57,7 +57,9 @@ extension ModelValue {
 /// A simple error for ``ModelValue`` conversions and transforms; its message ends up in
 /// ``ModelDecodingError/Reason/invalid(_:)`` with the path of the value.
 public struct ModelValueError: Error, CustomStringConvertible, Sendable {
+    /// The message shown in the decoding error.
     public var description: String
+    /// An error with this message.
     public init(_ message: String) { description = message }
 }
 
