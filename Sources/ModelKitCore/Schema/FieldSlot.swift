@@ -25,31 +25,23 @@ public final class _FieldSlot: @unchecked Sendable {
 /// The per-field accessors, created in `@inlinable` code so that they are specialized for the
 /// concrete model and value types in the module that declares the model.
 public struct _FieldAccess: Sendable {
-    /// The JSON-side type (the transform's `JSON` type for transformed fields).
-    let wireType: any ModelValue.Type
     let decodeScalar: @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
     let beginContainer: @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?
     let finishContainer: @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
-    /// Reads the field as its JSON-side value, boxed; for slow paths (JSONValue output, hooks).
-    let wireValue: @Sendable (UnsafeRawPointer) throws -> any ModelValue
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
     let visit: @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void
     /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
     let copy: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
 
     @usableFromInline
-    init(wireType: any ModelValue.Type,
-         decodeScalar: @escaping @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
+    init(decodeScalar: @escaping @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
          beginContainer: @escaping @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?,
          finishContainer: @escaping @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
-         wireValue: @escaping @Sendable (UnsafeRawPointer) throws -> any ModelValue,
          visit: @escaping @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void,
          copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void) {
-        self.wireType = wireType
         self.decodeScalar = decodeScalar
         self.beginContainer = beginContainer
         self.finishContainer = finishContainer
-        self.wireValue = wireValue
         self.visit = visit
         self.copy = copy
     }
@@ -62,7 +54,6 @@ public struct _FieldAccess: Sendable {
     static func direct<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
                                           write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void) -> _FieldAccess {
         _FieldAccess(
-            wireType: Value.self,
             decodeScalar: { scalar, root, decoder in
                 if let value = try Value._decodeScalar(scalar, decoder) { write(root, value) }
             },
@@ -73,7 +64,6 @@ public struct _FieldAccess: Sendable {
             finishContainer: { frame, root, decoder in
                 if let value = try Value._finishContainer(frame, decoder) { write(root, value) }
             },
-            wireValue: { root in read(root) },
             visit: { root, visitor in try read(root)._visit(visitor) },
             copy: { from, to in write(to, read(from)._deepCopy()) })
     }
@@ -86,7 +76,6 @@ public struct _FieldAccess: Sendable {
             (root + offset).assumingMemoryBound(to: Value.self)
         }
         return _FieldAccess(
-            wireType: Value.self,
             decodeScalar: { scalar, root, decoder in
                 if let value = try Value._decodeScalar(scalar, decoder) { field(root).pointee = value }
             },
@@ -96,7 +85,6 @@ public struct _FieldAccess: Sendable {
             finishContainer: { frame, root, decoder in
                 if let value = try Value._finishContainer(frame, decoder) { field(root).pointee = value }
             },
-            wireValue: { root in (root + offset).assumingMemoryBound(to: Value.self).pointee },
             visit: { root, visitor in try (root + offset).assumingMemoryBound(to: Value.self).pointee._visit(visitor) },
             copy: { from, to in field(to).pointee = (from + offset).assumingMemoryBound(to: Value.self).pointee._deepCopy() })
     }
@@ -142,7 +130,6 @@ public struct _FieldAccess: Sendable {
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
         return _FieldAccess(
-            wireType: Wire.self,
             decodeScalar: { scalar, root, decoder in
                 if let wire = try Wire._decodeScalar(scalar, decoder) { try store(wire, root) }
             },
@@ -150,7 +137,6 @@ public struct _FieldAccess: Sendable {
             finishContainer: { frame, root, decoder in
                 if let wire = try Wire._finishContainer(frame, decoder) { try store(wire, root) }
             },
-            wireValue: { root in try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             visit: { root, visitor in
                 try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)
             },

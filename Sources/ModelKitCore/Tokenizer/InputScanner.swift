@@ -52,9 +52,6 @@ struct InputScanner {
     /// Absolute offset of the next byte to scan.
     private(set) var bytesScanned = 0
 
-    /// True when the last scanned byte left us inside a string literal.
-    var isInsideString: Bool { inString }
-
     /// Absolute offset of the opening quote of the string still open, if any.
     var openStringStart: Int? { inString ? stringStart : nil }
 
