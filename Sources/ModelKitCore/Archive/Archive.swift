@@ -91,6 +91,8 @@ public enum Archive {
             try payload.feed(engine)
         } catch let error as ModelDecodingError {
             throw ArchiveError.invalidContent(error)
+        } catch CBORReader.Failure.malformed(let why) {
+            throw ArchiveError.notAnArchive(why)
         } catch {
             throw ArchiveError.notAnArchive("malformed payload")
         }

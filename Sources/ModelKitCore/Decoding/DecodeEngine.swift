@@ -32,6 +32,8 @@ public final class _DecodeEngine {
     var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
     @usableFromInline var skipped: [ModelDecodingError] = []
+    /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
+    var replayedValues = 0
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] = []
@@ -92,6 +94,7 @@ public final class _DecodeEngine {
         depth = 0
         failure = nil
         skipped.removeAll()
+        replayedValues = 0
         for i in spareFrames.indices { spareFrames[i] = nil }
         for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -130,14 +133,15 @@ public final class _DecodeEngine {
         try check(status)
     }
 
-    /// Ends the input: a value still open is an error.
-    func complete() throws {
+    /// Ends the input, `end` bytes long: a value still open is an error located at the end.
+    func complete(at end: Int) throws {
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        currentBufferOffset = end
         let status = yajl_complete_parse(handle)
-        try check(status)
+        try check(status, atEnd: true)
     }
 
-    private func check(_ status: yajl_status) throws {
+    private func check(_ status: yajl_status, atEnd: Bool = false) throws {
         switch status {
         case yajl_status_ok: return
         case yajl_status_client_canceled:
@@ -146,8 +150,22 @@ public final class _DecodeEngine {
             let consumed = Int(yajl_get_bytes_consumed(handle))
             let message = yajlMessage()
             var offset = currentBufferOffset + consumed
-            // yajl reports lexical errors just past the offending byte.
-            if message.hasPrefix("lexical"), consumed > 0 { offset -= 1 }
+            // yajl reports lexical errors just past the offending byte. At the end of input its
+            // count refers to its own internal flush, not to the input: the error is at the end.
+            if atEnd {
+                offset = currentBufferOffset
+            } else if message.hasPrefix("lexical"), consumed > 0 {
+                offset -= 1
+            } else if consumed > 0, let last = byte(at: offset - 1) {
+                // A parse error: yajl has consumed the unexpected token; point at its start.
+                switch last {
+                case UInt8(ascii: "\""): lastTokenKind = .string
+                case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"),
+                     UInt8(ascii: ":"), UInt8(ascii: ","): lastTokenKind = .open
+                default: lastTokenKind = .number
+                }
+                offset = tokenStartOffset
+            }
             throw error(.syntax(syntaxDescription(message, at: offset)), at: offset, path: "$" + (frames.count > 1 ? pathOfOpenContainers() : ""))
         }
     }
@@ -316,6 +334,7 @@ public final class _DecodeEngine {
     /// Feeds an already-built value through the token entry points, as if it were being parsed.
     /// Used where a value must be seen whole first (shared keys, polymorphic and preprocessed models).
     func replay(_ value: JSONValue) throws {
+        replayedValues += 1
         let status: Int32
         switch value {
         case .null: status = onScalar(.null, kind: .literal)
@@ -327,11 +346,15 @@ public final class _DecodeEngine {
             var text = s
             status = text.withUTF8 { onString(UnsafeRawBufferPointer($0)) }
         case .array(let elements):
+            let below = frames.count
             guard onOpen(.array) == 1 else { throw failure! }
+            if try adoptWhole(value, framesBelow: below) { return }
             for element in elements { try replay(element) }
             status = onClose()
         case .object(let object):
+            let below = frames.count
             guard onOpen(.object) == 1 else { throw failure! }
+            if try adoptWhole(value, framesBelow: below) { return }
             for (key, member) in object {
                 var text = key
                 guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) == 1 else { throw failure! }
@@ -342,15 +365,33 @@ public final class _DecodeEngine {
         if status != 1 { throw failure! }
     }
 
+    /// A container being replayed whose consumer just pushed a frame that would only rebuild
+    /// the same `JSONValue` (a buffering frame): hand it the value whole and close it. Without
+    /// this, nested polymorphic or preprocessed models re-buffered and replayed their whole
+    /// subtree at every level (work ∝ depth × size).
+    private func adoptWhole(_ value: JSONValue, framesBelow: Int) throws -> Bool {
+        guard frames.count == framesBelow + 1, let buffering = top as? JSONValueFrame, buffering.isFresh else { return false }
+        buffering.adopt(value)
+        lastTokenKind = .close
+        depth -= 1
+        do {
+            try popAndDeliver()
+        } catch {
+            record(error)
+            throw failure!
+        }
+        return true
+    }
+
     // MARK: Errors
 
-    private var consumedOffset: Int {
+    var consumedOffset: Int {
         guard let handle, currentBuffer.baseAddress != nil else { return currentBufferOffset }
         return currentBufferOffset + Int(yajl_get_bytes_consumed(handle))
     }
 
     /// Where the token being handled starts (yajl reports where it ends).
-    private var tokenStartOffset: Int {
+    var tokenStartOffset: Int {
         let end = consumedOffset
         guard currentBuffer.baseAddress != nil else { return end }
         var local = end - currentBufferOffset

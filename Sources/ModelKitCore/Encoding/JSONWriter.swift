@@ -272,6 +272,9 @@ final class JSONWriter: _ValueVisitor {
     func visitDate(_ value: Date) throws {
         switch options.dates {
         case .iso8601:
+            guard DateRange.contains(value.timeIntervalSince1970) else {
+                throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside \(DateRange.description)")
+            }
             beforeValue()
             var text: [UInt8] = [UInt8(ascii: "\"")]
             DateFormatting.iso8601(value, into: &text)

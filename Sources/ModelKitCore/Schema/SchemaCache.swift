@@ -4,10 +4,11 @@ extension Schema {
     /// Returns the schema of `type`, building it with `make` the first time (thread-safe).
     ///
     /// Generic models cannot hold a static stored property, so they cache their schema here,
-    /// once per concrete type:
+    /// once per concrete type. Name the type explicitly (in a class, `Self` is the dynamic
+    /// type, which may be a subclass):
     ///
     /// ```swift
-    /// static var schema: Schema { Schema.cached(for: Self.self) { Schema(Self.self) { … } } }
+    /// static var schema: Schema { Schema.cached(for: Node<T>.self) { Schema(Node<T>.self) { … } } }
     /// ```
     public static func cached<Root: Model>(for type: Root.Type, _ make: () -> Schema) -> Schema {
         let id = ObjectIdentifier(type)

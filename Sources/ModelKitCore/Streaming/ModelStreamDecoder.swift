@@ -13,7 +13,8 @@
 public struct ModelStreamDecoder<M: Model> {
     private let state: StreamState<M>
 
-    /// Creates a decoder; `options.limits.maxInputBytes` bounds the whole stream.
+    /// Creates a decoder. `options.limits` apply to each top-level value (record): each line of
+    /// JSON Lines, or each element of a top-level array, so a long-running stream never hits them.
     public init(options: DecodingOptions = DecodingOptions()) {
         state = StreamState(options: options)
     }
@@ -45,7 +46,7 @@ final class StreamState<M: Model> {
 
     init(options: DecodingOptions) {
         self.options = options
-        root = StreamRootFrame<M>()
+        root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
         engine = _DecodeEngine(options: options, root: root, multipleValues: true)
     }
 
@@ -70,7 +71,7 @@ final class StreamState<M: Model> {
                 throw engine.error(.syntax(problem.message), at: totalBytes, path: "$")
             }
             try parsePending(upTo: pending.count)
-            try engine.complete()
+            try engine.complete(at: totalBytes)
         } catch {
             failure = error
             throw error
@@ -80,9 +81,6 @@ final class StreamState<M: Model> {
 
     private func consume(_ chunk: UnsafeRawBufferPointer) throws {
         var chunk = chunk
-        if totalBytes + chunk.count > options.limits.maxInputBytes {
-            throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
-        }
         var chunkOffset = totalBytes
         totalBytes += chunk.count
         if chunkOffset == 0, hasByteOrderMark(chunk) {
@@ -99,12 +97,21 @@ final class StreamState<M: Model> {
             throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
         }
         if let open = scanner.openStringStart {
-            if open - pendingOffset > options.limits.maxStringBytes {
-                throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open, path: "$")
-            }
             try parsePending(upTo: open - pendingOffset)
+            // Only the open string is pending now. Its raw bytes may hold escapes (a `\uXXXX`
+            // is 6 bytes for at least 1 decoded), so 6 × maxStringBytes raw bytes surely exceed
+            // the limit; yajl checks the exact decoded length when the string closes.
+            let rawLength = pending.count - 1
+            let (bound, overflow) = options.limits.maxStringBytes.multipliedReportingOverflow(by: 6)
+            if !overflow, rawLength > bound {
+                throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
+            }
         } else {
             try parsePending(upTo: pending.count)
+        }
+        // A record still open at the end of the chunk: its length so far is all that arrived since it began.
+        if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {
+            throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: start + root.maxRecordBytes)
         }
     }
 
@@ -129,6 +136,26 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
     private var mode = Mode.undecided
     private var ready: [M] = []
     private var index = 0
+    /// `maxInputBytes` applies to each record (top-level value, or element of a top-level array).
+    let maxRecordBytes: Int
+    /// Where the record being decoded began, if one is open.
+    private(set) var recordStart: Int?
+
+    init(maxRecordBytes: Int) {
+        self.maxRecordBytes = maxRecordBytes
+    }
+
+    func beginRecord(_ decoder: _DecodeEngine) {
+        recordStart = decoder.tokenStartOffset
+    }
+
+    /// A record closed: checks its whole length.
+    func endRecord(_ decoder: _DecodeEngine) throws {
+        defer { recordStart = nil }
+        if let start = recordStart, decoder.consumedOffset - start > maxRecordBytes {
+            throw DecodeFailure.limit(.maxInputBytes, maxRecordBytes)
+        }
+    }
 
     func takeReady() -> [M] {
         defer { ready.removeAll(keepingCapacity: true) }
@@ -155,6 +182,7 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
             return
         }
         mode = .values
+        beginRecord(decoder)
         decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
     }
 
@@ -169,10 +197,18 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
             mode = .arrayClosed
             return
         }
+        try endRecord(decoder)
         collect(try M._finishContainer(child, decoder))
     }
 
-    override func valueSkipped() { index += 1 }
+    fileprivate func recordStartSkipped() { recordStart = nil }
+
+    override func valueSkipped() {
+        // Only a record can be skipped here (nothing throws from this hook): its length was
+        // bounded chunk by chunk while it was open.
+        recordStart = nil
+        index += 1
+    }
 
     override func appendPath(to path: inout String) {
         if mode == .values { path.append("[\(index)]") }
@@ -191,15 +227,20 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
         }
 
         override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+            root.beginRecord(decoder)
             decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
         }
 
         override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+            try root.endRecord(decoder)
             root.collect(try Element._finishContainer(child, decoder))
             index += 1
         }
 
-        override func valueSkipped() { index += 1 }
+        override func valueSkipped() {
+            root.recordStartSkipped()
+            index += 1
+        }
 
         override func appendPath(to path: inout String) { path.append("[\(index)]") }
     }

@@ -14,6 +14,9 @@ enum InputProblem: Equatable, Sendable {
     case invalidWhitespace
     /// A raw byte below 0x20 inside a string.
     case controlCharacterInString
+    /// The input ends inside a string. yajl, in the multiple-values mode the engines run in,
+    /// accepts a string left open after a complete value and keeps it in its lexer.
+    case unterminatedString
 
     var message: String {
         switch self {
@@ -24,6 +27,7 @@ enum InputProblem: Equatable, Sendable {
         case .loneSurrogateEscape: return "unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF)"
         case .invalidWhitespace: return "form feed or vertical tab is not JSON whitespace"
         case .controlCharacterInString: return "control character in a string must be escaped"
+        case .unterminatedString: return "unexpected end of input inside a string"
         }
     }
 }
@@ -110,6 +114,7 @@ struct InputScanner {
     mutating func finish() -> InputProblem? {
         if continuationsDue > 0 { return .invalidUTF8 }
         if expectingLow > 0 { return .loneSurrogateEscape }
+        if inString { return .unterminatedString }
         return nil
     }
 

@@ -203,6 +203,21 @@ class JSONValueFrame: _DecodeFrame {
         defer { finished = .null }
         return finished
     }
+
+    /// Nothing has arrived since the container opened.
+    var isFresh: Bool {
+        guard stack.count == 1 else { return false }
+        switch stack[0] {
+        case .array(let elements): return elements.isEmpty
+        case .object(let object, _): return object.isEmpty
+        }
+    }
+
+    /// Takes an already-built value for the whole container (a replay) and pops on `end`.
+    func adopt(_ value: JSONValue) {
+        stack.removeAll()
+        finished = value
+    }
 }
 
 /// Buffers the object of a model whose hooks must see it whole (polymorphic, preprocessing),

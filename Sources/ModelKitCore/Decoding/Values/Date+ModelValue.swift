@@ -4,6 +4,13 @@ import Foundation
 
 extension Date: ModelValue, ScalarModelValue {
     public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
+        guard let date = try decodeUnchecked(s, d) else { return nil }
+        // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no writer can print.
+        if DateRange.contains(date.timeIntervalSince1970) { return date }
+        return try d.mismatch(expected: "Date (\(DateRange.description))", found: s)
+    }
+
+    private static func decodeUnchecked(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
         if s.isNull { return try d.nullForNonOptional("Date") }
         switch d.options.dates {
         case .automatic:

@@ -36,9 +36,12 @@ extension Model {
         if schema.buffersObject { return BufferedModelFrame<Self>(mergingInto: existing) }
         if let spare = d.spareFrame(ModelFrame<Self>.self, schema: schema) {
             spare.restart(with: existing ?? Self())
+            spare.checksRequired = existing == nil
             return spare
         }
-        return ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
+        let frame = ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
+        frame.checksRequired = existing == nil
+        return frame
     }
 
     @inlinable
@@ -82,7 +85,11 @@ extension Model {
         let box = ResultBox<Self>()
         let root = RootFrame(
             scalar: { _, _ in },
-            begin: { _, d in ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d) },
+            begin: { _, d in
+                let frame = ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d)
+                frame.checksRequired = existing == nil
+                return frame
+            },
             finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
         defer {
