@@ -120,7 +120,7 @@ struct CBORReader {
             // Bignum: big-endian magnitude → decimal text.
             let head = try byte()
             guard head >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
-            var digits = Self.decimalDigits(ofBigEndian: try slice(try argument(head & 31)))
+            var digits = try Self.decimalDigits(ofBigEndian: try slice(try argument(head & 31)))
             if tag == 3 { digits = "-" + Self.addOne(digits) }
             try number(digits, engine)
         case 4:
@@ -144,7 +144,7 @@ struct CBORReader {
         case 6 where value == 2 || value == 3:
             let inner = try byte()
             guard inner >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
-            let digits = Self.decimalDigits(ofBigEndian: try slice(try argument(inner & 31)))
+            let digits = try Self.decimalDigits(ofBigEndian: try slice(try argument(inner & 31)))
             return value == 3 ? "-" + Self.addOne(digits) : digits
         default: throw Failure.malformed("expected an integer at byte \(offset - 1)")
         }
@@ -188,22 +188,12 @@ struct CBORReader {
         if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
     }
 
-    static func decimalDigits(ofBigEndian bytes: UnsafeRawBufferPointer) -> String {
-        var digits: [UInt8] = [0]  // little-endian base-10
-        for byte in bytes {
-            var carry = Int(byte)
-            for i in digits.indices {
-                let value = Int(digits[i]) * 256 + carry
-                digits[i] = UInt8(value % 10)
-                carry = value / 10
-            }
-            while carry > 0 {
-                digits.append(UInt8(carry % 10))
-                carry /= 10
-            }
+    /// The decimal digits of a bignum's magnitude, within the archive's bound.
+    static func decimalDigits(ofBigEndian bytes: UnsafeRawBufferPointer) throws -> String {
+        guard bytes.count <= BigNumberConversion.maxBytes else {
+            throw Failure.malformed("a bignum of \(bytes.count) bytes is longer than an archive holds (\(BigNumberConversion.maxBytes))")
         }
-        while digits.count > 1 && digits.last == 0 { digits.removeLast() }
-        return String(decoding: digits.reversed().map { $0 + 0x30 }, as: UTF8.self)
+        return BigNumberConversion.decimalDigits(ofBigEndian: bytes)
     }
 
     static func addOne(_ digits: String) -> String {

@@ -143,16 +143,24 @@ enum DateParser {
 
 /// Where a `Date` becomes ISO 8601 text (the default encoding, read back by `.automatic`).
 enum DateFormatting {
+    /// Seconds since 1970 of 0000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the years a
+    /// four-digit ISO 8601 year can write, and `DateParser` reads.
+    static let writableSeconds: Range<Double> = -62_167_219_200 ..< 253_402_300_800
+
     /// `yyyy-MM-ddTHH:mm:ss[.ffffff]Z` in UTC; the fraction (microseconds, trailing zeros
     /// dropped) appears only when the date has one. Microseconds keep a `Date` to within 0.5 µs.
-    static func iso8601(_ date: Date, into buffer: inout [UInt8]) {
+    /// Returns false, writing nothing, for a date outside years 0…9999 (it would not read back).
+    @discardableResult
+    static func iso8601(_ date: Date, into buffer: inout [UInt8]) -> Bool {
         let time = date.timeIntervalSince1970
+        guard time.isFinite else { return false }
         var seconds = time.rounded(.down)
         var micros = Int(((time - seconds) * 1_000_000).rounded())
         if micros == 1_000_000 {
             seconds += 1
             micros = 0
         }
+        guard writableSeconds.contains(seconds) else { return false }
         let total = Int(seconds)
         var days = total / 86400
         var secondOfDay = total % 86400
@@ -193,6 +201,7 @@ enum DateFormatting {
             put(value, width)
         }
         buffer.append(UInt8(ascii: "Z"))
+        return true
     }
 
     /// The inverse of `DateParser.daysFromCivil`.

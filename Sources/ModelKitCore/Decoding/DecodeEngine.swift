@@ -32,6 +32,9 @@ public final class _DecodeEngine {
     var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
     @usableFromInline var skipped: [ModelDecodingError] = []
+    /// Streams report nothing of what they skip, so they do not keep it: memory stays bounded
+    /// however many values of an endless stream are skipped.
+    var keepsSkipped = true
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] = []
@@ -49,6 +52,8 @@ public final class _DecodeEngine {
     /// past what yajl has parsed).
     var lineTracker = LineTracker()
     var lineTrackerOffset = 0
+    /// The last position computed by `location(of:)`, counted on from by the next one.
+    private var positionCache: (offset: Int, tracker: LineTracker)?
 
     enum TokenKind { case none, string, number, literal, open, close, key }
 
@@ -59,7 +64,7 @@ public final class _DecodeEngine {
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
-        maxDepth = options.limits.maxDepth
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         frames.reserveCapacity(16)
         frames.append(root)
         topFrame = Unmanaged.passUnretained(root)
@@ -85,7 +90,7 @@ public final class _DecodeEngine {
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
-        maxDepth = options.limits.maxDepth
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         frames.removeAll(keepingCapacity: true)
         frames.append(root)
         topFrame = Unmanaged.passUnretained(root)
@@ -100,6 +105,7 @@ public final class _DecodeEngine {
         wholeInput = nil
         lineTracker = LineTracker()
         lineTrackerOffset = 0
+        positionCache = nil
         keysByFieldName = false
     }
 
@@ -110,6 +116,7 @@ public final class _DecodeEngine {
         for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         wholeInput = nil
+        positionCache = nil
         skipped.removeAll()
     }
 
@@ -327,11 +334,15 @@ public final class _DecodeEngine {
             var text = s
             status = text.withUTF8 { onString(UnsafeRawBufferPointer($0)) }
         case .array(let elements):
+            let before = frames.count
             guard onOpen(.array) == 1 else { throw failure! }
+            if try handOverWhole(value, ifBufferedSince: before) { return }
             for element in elements { try replay(element) }
             status = onClose()
         case .object(let object):
+            let before = frames.count
             guard onOpen(.object) == 1 else { throw failure! }
+            if try handOverWhole(value, ifBufferedSince: before) { return }
             for (key, member) in object {
                 var text = key
                 guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) == 1 else { throw failure! }
@@ -340,6 +351,36 @@ public final class _DecodeEngine {
             status = onClose()
         }
         if status != 1 { throw failure! }
+    }
+
+    /// When the container just opened went to a fresh buffering frame (a shared key, a
+    /// polymorphic or preprocessed model), gives it the value whole instead of token by token:
+    /// re-buffering at every level of a recursive model would cost depth × size.
+    private func handOverWhole(_ value: JSONValue, ifBufferedSince frameCount: Int) throws -> Bool {
+        guard frames.count == frameCount + 1, let buffering = frames[frameCount] as? JSONValueFrame else { return false }
+        buffering.adopt(value)
+        lastTokenKind = .close
+        depth -= 1
+        do {
+            try popAndDeliver()
+        } catch {
+            record(error)
+            throw failure!
+        }
+        return true
+    }
+
+    /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
+    private var bufferedNesting = 0
+
+    /// Runs a nested replay of a buffered value, within `DecodingLimits.maxBufferedNesting`.
+    func withNestedReplay<R>(_ body: () throws -> R) throws -> R {
+        guard bufferedNesting < DecodingLimits.maxBufferedNesting else {
+            throw positioned(DecodeFailure.limit(.maxDepth, DecodingLimits.maxBufferedNesting))
+        }
+        bufferedNesting += 1
+        defer { bufferedNesting -= 1 }
+        return try body()
     }
 
     // MARK: Errors
@@ -406,16 +447,27 @@ public final class _DecodeEngine {
     }
 
     func location(of offset: Int) -> (line: Int, column: Int) {
+        // Positions are asked for in increasing order (each value skipped under `.skip` is
+        // positioned): counting on from the last one keeps that linear instead of quadratic.
         if let whole = wholeInput {
-            var tracker = LineTracker()
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[0..<min(max(offset, 0), whole.count)]))
+            let end = min(max(offset, 0), whole.count)
+            var (from, tracker) = (0, LineTracker())
+            if let cached = positionCache, cached.offset <= end { (from, tracker) = cached }
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[from..<end]))
+            positionCache = (end, tracker)
             return (tracker.line, tracker.column)
         }
         var tracker = lineTracker
         if currentBuffer.baseAddress != nil {
-            let from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
+            var from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
             let to = min(max(offset - currentBufferOffset, from), currentBuffer.count)
+            if let cached = positionCache, cached.offset >= lineTrackerOffset, cached.offset - currentBufferOffset >= from,
+               cached.offset - currentBufferOffset <= to {
+                from = cached.offset - currentBufferOffset
+                tracker = cached.tracker
+            }
             tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
+            positionCache = (currentBufferOffset + to, tracker)
         }
         return (tracker.line, tracker.column)
     }
@@ -444,10 +496,15 @@ public final class _DecodeEngine {
     /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
     public func mismatch<T>(expected: String, found: String) throws -> T? {
         if skipsMismatches {
-            skipped.append(positioned(DecodeFailure(reason: .typeMismatch(expected: expected, found: found))))
+            recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
             return nil
         }
         throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
+    }
+
+    /// Keeps a failure dropped under `.skip`, positioned, for `decodeWithReport`.
+    func recordSkipped(_ failure: DecodeFailure) {
+        if keepsSkipped { skipped.append(positioned(failure)) }
     }
 
     /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.
@@ -458,7 +515,7 @@ public final class _DecodeEngine {
             throw error
         } catch {
             if skipsMismatches {
-                skipped.append(positioned(DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))))
+                recordSkipped(DecodeFailure(reason: .invalid("\(T._typeName): \(error)")))
                 return nil
             }
             throw DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))

@@ -199,6 +199,12 @@ class JSONValueFrame: _DecodeFrame {
         }
     }
 
+    /// Takes a whole value that is already built (replay), as if its tokens had arrived.
+    func adopt(_ value: JSONValue) {
+        stack.removeAll()
+        finished = value
+    }
+
     func takeValue() -> JSONValue {
         defer { finished = .null }
         return finished

@@ -50,7 +50,8 @@ extension Date: ModelValue, ScalarModelValue {
 
     var scalarJSONValue: JSONValue {
         var bytes: [UInt8] = []
-        DateFormatting.iso8601(self, into: &bytes)
+        // Beyond years 0…9999 ISO 8601 text would not read back; seconds since 1970 do (`.automatic`).
+        guard DateFormatting.iso8601(self, into: &bytes) else { return JSONValue(timeIntervalSince1970) }
         return .string(String(decoding: bytes, as: UTF8.self))
     }
 }

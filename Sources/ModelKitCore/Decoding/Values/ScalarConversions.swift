@@ -70,12 +70,12 @@ extension _DecodeEngine {
         case .value(let value): return value
         case .overflow: return try outOfRange(scalar, name)
         case .notAnInteger:
-            // Fractions truncate toward zero only when lenient; strict accepts integral values like 1e2.
-            switch IntegerParser.integralValue(ofNumber: text, as: T.self) {
-            case .value(let value):
-                if lenient { return value }
-                if let d = DoubleParser.parse(text), d == d.rounded(.towardZero) { return value }
-                return try mismatch(expected: name, found: scalar)
+            // Fractions truncate toward zero only when lenient; strict accepts only text whose
+            // exact value is whole (`1e2`, `1.0`; not `9007199254740993.5`), never via Double.
+            let parsed = lenient ? IntegerParser.integralValue(ofNumber: text, as: T.self)
+                                 : IntegerParser.exactIntegralValue(ofNumber: text, as: T.self)
+            switch parsed {
+            case .value(let value): return value
             case .overflow: return try outOfRange(scalar, name)
             case .notAnInteger: return try mismatch(expected: name, found: scalar)
             }
