@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "ModelKit",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "ModelKit", targets: ["ModelKit"]),
         .library(name: "ModelKitCore", targets: ["ModelKitCore"]),

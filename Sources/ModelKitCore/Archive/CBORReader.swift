@@ -10,8 +10,6 @@ struct CBORReader {
     private var nesting = 0
     /// Twice JSON's default `maxDepth`: every archived container may carry a tag (dates, bignums).
     static let maxNesting = 1024
-    /// Bignum magnitudes are turned into decimal text in quadratic time: 4 KiB (9,865 digits) at most.
-    static let maxBignumBytes = 4096
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -95,8 +93,8 @@ struct CBORReader {
         let head = try byte()
         guard head >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
         let count = try argument(head & 31)
-        guard count <= UInt64(Self.maxBignumBytes) else {
-            throw Failure.malformed("bignum of \(count) bytes (at most \(Self.maxBignumBytes)) at byte \(offset)")
+        guard count <= UInt64(BigNumberConversion.maxBytes) else {
+            throw Failure.malformed("bignum of \(count) bytes (at most \(BigNumberConversion.maxBytes)) at byte \(offset)")
         }
         return try slice(count)
     }
@@ -227,22 +225,9 @@ struct CBORReader {
         if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
     }
 
+    /// The decimal digits of a bignum's magnitude (bounded by `bignumMagnitude()`).
     static func decimalDigits(ofBigEndian bytes: UnsafeRawBufferPointer) -> String {
-        var digits: [UInt8] = [0]  // little-endian base-10
-        for byte in bytes {
-            var carry = Int(byte)
-            for i in digits.indices {
-                let value = Int(digits[i]) * 256 + carry
-                digits[i] = UInt8(value % 10)
-                carry = value / 10
-            }
-            while carry > 0 {
-                digits.append(UInt8(carry % 10))
-                carry /= 10
-            }
-        }
-        while digits.count > 1 && digits.last == 0 { digits.removeLast() }
-        return String(decoding: digits.reversed().map { $0 + 0x30 }, as: UTF8.self)
+        BigNumberConversion.decimalDigits(ofBigEndian: bytes)
     }
 
     static func addOne(_ digits: String) -> String {

@@ -145,14 +145,18 @@ enum DateParser {
 enum DateFormatting {
     /// `yyyy-MM-ddTHH:mm:ss[.ffffff]Z` in UTC; the fraction (microseconds, trailing zeros
     /// dropped) appears only when the date has one. Microseconds keep a `Date` to within 0.5 µs.
-    static func iso8601(_ date: Date, into buffer: inout [UInt8]) {
+    /// Returns false, writing nothing, for a date outside years 0…9999 (it would not read back).
+    @discardableResult
+    static func iso8601(_ date: Date, into buffer: inout [UInt8]) -> Bool {
         let time = date.timeIntervalSince1970
+        guard time.isFinite else { return false }
         var seconds = time.rounded(.down)
         var micros = Int(((time - seconds) * 1_000_000).rounded())
         if micros == 1_000_000 {
             seconds += 1
             micros = 0
         }
+        guard DateRange.contains(seconds) else { return false }
         let total = Int(seconds)
         var days = total / 86400
         var secondOfDay = total % 86400
@@ -193,6 +197,7 @@ enum DateFormatting {
             put(value, width)
         }
         buffer.append(UInt8(ascii: "Z"))
+        return true
     }
 
     /// The inverse of `DateParser.daysFromCivil`.

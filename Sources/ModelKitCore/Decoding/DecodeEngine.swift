@@ -34,6 +34,9 @@ public final class _DecodeEngine {
     @usableFromInline var skipped: [ModelDecodingError] = []
     /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
     var replayedValues = 0
+    /// Streams report nothing of what they skip, so they do not keep it: memory stays bounded
+    /// however many values of an endless stream are skipped.
+    var keepsSkipped = true
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] = []
@@ -51,6 +54,8 @@ public final class _DecodeEngine {
     /// past what yajl has parsed).
     var lineTracker = LineTracker()
     var lineTrackerOffset = 0
+    /// The last position computed by `location(of:)`, counted on from by the next one.
+    private var positionCache: (offset: Int, tracker: LineTracker)?
 
     enum TokenKind { case none, string, number, literal, open, close, key }
 
@@ -61,7 +66,7 @@ public final class _DecodeEngine {
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
-        maxDepth = options.limits.maxDepth
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         frames.reserveCapacity(16)
         frames.append(root)
         topFrame = Unmanaged.passUnretained(root)
@@ -87,7 +92,7 @@ public final class _DecodeEngine {
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
-        maxDepth = options.limits.maxDepth
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         frames.removeAll(keepingCapacity: true)
         frames.append(root)
         topFrame = Unmanaged.passUnretained(root)
@@ -103,6 +108,7 @@ public final class _DecodeEngine {
         wholeInput = nil
         lineTracker = LineTracker()
         lineTrackerOffset = 0
+        positionCache = nil
         keysByFieldName = false
     }
 
@@ -113,6 +119,7 @@ public final class _DecodeEngine {
         for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         wholeInput = nil
+        positionCache = nil
         skipped.removeAll()
     }
 
@@ -383,6 +390,19 @@ public final class _DecodeEngine {
         return true
     }
 
+    /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
+    private var bufferedNesting = 0
+
+    /// Runs a nested replay of a buffered value, within `DecodingLimits.maxBufferedNesting`.
+    func withNestedReplay<R>(_ body: () throws -> R) throws -> R {
+        guard bufferedNesting < DecodingLimits.maxBufferedNesting else {
+            throw positioned(DecodeFailure.limit(.maxDepth, DecodingLimits.maxBufferedNesting))
+        }
+        bufferedNesting += 1
+        defer { bufferedNesting -= 1 }
+        return try body()
+    }
+
     // MARK: Errors
 
     var consumedOffset: Int {
@@ -447,16 +467,27 @@ public final class _DecodeEngine {
     }
 
     func location(of offset: Int) -> (line: Int, column: Int) {
+        // Positions are asked for in increasing order (each value skipped under `.skip` is
+        // positioned): counting on from the last one keeps that linear instead of quadratic.
         if let whole = wholeInput {
-            var tracker = LineTracker()
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[0..<min(max(offset, 0), whole.count)]))
+            let end = min(max(offset, 0), whole.count)
+            var (from, tracker) = (0, LineTracker())
+            if let cached = positionCache, cached.offset <= end { (from, tracker) = cached }
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[from..<end]))
+            positionCache = (end, tracker)
             return (tracker.line, tracker.column)
         }
         var tracker = lineTracker
         if currentBuffer.baseAddress != nil {
-            let from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
+            var from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
             let to = min(max(offset - currentBufferOffset, from), currentBuffer.count)
+            if let cached = positionCache, cached.offset >= lineTrackerOffset, cached.offset - currentBufferOffset >= from,
+               cached.offset - currentBufferOffset <= to {
+                from = cached.offset - currentBufferOffset
+                tracker = cached.tracker
+            }
             tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
+            positionCache = (currentBufferOffset + to, tracker)
         }
         return (tracker.line, tracker.column)
     }
@@ -485,10 +516,15 @@ public final class _DecodeEngine {
     /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
     public func mismatch<T>(expected: String, found: String) throws -> T? {
         if skipsMismatches {
-            skipped.append(positioned(DecodeFailure(reason: .typeMismatch(expected: expected, found: found))))
+            recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
             return nil
         }
         throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
+    }
+
+    /// Keeps a failure dropped under `.skip`, positioned, for `decodeWithReport`.
+    func recordSkipped(_ failure: DecodeFailure) {
+        if keepsSkipped { skipped.append(positioned(failure)) }
     }
 
     /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.
@@ -499,7 +535,7 @@ public final class _DecodeEngine {
             throw error
         } catch {
             if skipsMismatches {
-                skipped.append(positioned(DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))))
+                recordSkipped(DecodeFailure(reason: .invalid("\(T._typeName): \(error)")))
                 return nil
             }
             throw DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))

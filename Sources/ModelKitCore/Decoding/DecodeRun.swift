@@ -41,19 +41,37 @@ enum DecodeRun {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
         var offset = hasByteOrderMark(input) ? 3 : 0
         var scanner = InputScanner()
+        // Scanned but not yet parsed: yajl rescans a string cut at a block end from its start on
+        // every call, so a string spanning blocks is handed over whole, in one call (linear).
+        var parsed = offset
+        func parse(upTo end: Int) throws {
+            guard end > parsed else { return }
+            try engine.parse(UnsafeRawBufferPointer(rebasing: input[parsed..<end]), at: parsed)
+            parsed = end
+        }
         while offset < input.count {
             let block = UnsafeRawBufferPointer(rebasing: input[offset..<min(offset + blockSize, input.count)])
             if let (at, problem) = scanner.scan(block) {
                 // Let yajl report an earlier syntax error first, then report the scanner's.
-                try engine.parse(UnsafeRawBufferPointer(rebasing: block[0..<at]), at: offset)
+                try parse(upTo: offset + at)
                 throw engine.error(.syntax(problem.message), at: offset + at, path: "$")
             }
-            try engine.parse(block, at: offset)
             offset += block.count
+            if let open = scanner.openStringStart {
+                try parse(upTo: open)
+                // Over the limit already: fail now, not after reading the rest of the string.
+                if scanner.openStringDecodedBytes > engine.options.limits.maxStringBytes {
+                    throw engine.error(.limitExceeded(.maxStringBytes, limit: engine.options.limits.maxStringBytes), at: open)
+                }
+            } else {
+                try parse(upTo: offset)
+            }
         }
         if let problem = scanner.finish() {
+            try parse(upTo: input.count)
             throw engine.error(.syntax(problem.message), at: input.count, path: "$")
         }
+        try parse(upTo: input.count)
         try engine.complete(at: input.count)
         if !root.sawValue {
             throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")

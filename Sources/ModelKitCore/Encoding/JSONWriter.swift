@@ -272,12 +272,11 @@ final class JSONWriter: _ValueVisitor {
     func visitDate(_ value: Date) throws {
         switch options.dates {
         case .iso8601:
-            guard DateRange.contains(value.timeIntervalSince1970) else {
-                throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside \(DateRange.description)")
+            var text: [UInt8] = [UInt8(ascii: "\"")]
+            guard DateFormatting.iso8601(value, into: &text) else {
+                throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")
             }
             beforeValue()
-            var text: [UInt8] = [UInt8(ascii: "\"")]
-            DateFormatting.iso8601(value, into: &text)
             text.append(UInt8(ascii: "\""))
             text.withUnsafeBytes { put($0) }
         case .secondsSince1970:

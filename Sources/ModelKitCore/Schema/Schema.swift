@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The precompiled field table of one model type: built once, immutable, `Sendable`.
 ///
 /// Decoding looks keys up in its byte-level key tables (no `String` per key); encoding,
@@ -34,9 +32,9 @@ public final class Schema: Sendable {
     /// The same, keys in byte order at every level (`sortedKeys`).
     let sortedOutputPlan: OutputPlan
     /// The size of the last JSON output of this type, so the next one reserves enough at once.
-    let lastEncodedSize = Atomic<Int>(0)
+    let lastEncodedSize = Lock<Int>(0)
     /// The same for archives.
-    let lastArchiveSize = Atomic<Int>(0)
+    let lastArchiveSize = Lock<Int>(0)
     /// The object must be buffered as a `JSONValue` before building the model (hooks that need to see it whole).
     @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 

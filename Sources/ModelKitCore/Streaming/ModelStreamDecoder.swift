@@ -28,6 +28,11 @@ public struct ModelStreamDecoder<M: Model> {
     public mutating func finish() throws -> [M] {
         try state.finish()
     }
+
+    /// Input held back from the parser (a string or number still open): what the tests count.
+    var heldBackBytes: Int { state.heldBackBytes }
+    /// Skipped-value errors kept (streams keep none: nothing reports them).
+    var keptSkippedErrors: Int { state.keptSkippedErrors }
 }
 
 /// The mutable part of a stream; a class so the yajl context pointer stays valid across calls.
@@ -48,7 +53,11 @@ final class StreamState<M: Model> {
         self.options = options
         root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
         engine = _DecodeEngine(options: options, root: root, multipleValues: true)
+        engine.keepsSkipped = false
     }
+
+    var heldBackBytes: Int { pending.count }
+    var keptSkippedErrors: Int { engine.skipped.count }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
         if let failure { throw failure }
@@ -97,21 +106,45 @@ final class StreamState<M: Model> {
             throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
         }
         if let open = scanner.openStringStart {
+            heldNumberLength = 0
             try parsePending(upTo: open - pendingOffset)
-            // Only the open string is pending now. Its raw bytes may hold escapes (a `\uXXXX`
-            // is 6 bytes for at least 1 decoded), so 6 × maxStringBytes raw bytes surely exceed
-            // the limit; yajl checks the exact decoded length when the string closes.
-            let rawLength = pending.count - 1
-            let (bound, overflow) = options.limits.maxStringBytes.multipliedReportingOverflow(by: 6)
-            if !overflow, rawLength > bound {
+            // An open string over the limit fails now: waiting for its end would buffer it all.
+            if scanner.openStringDecodedBytes > options.limits.maxStringBytes {
                 throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
             }
         } else {
-            try parsePending(upTo: pending.count)
+            try parsePending(upTo: pending.count - trailingNumberLength(newBytes: chunk.count))
         }
         // A record still open at the end of the chunk: its length so far is all that arrived since it began.
         if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: start + root.maxRecordBytes)
+        }
+    }
+
+    /// Pending bytes at the end that may be the start of a number still growing. yajl re-lexes a
+    /// partial number from its start on every call, so it gets numbers whole, like strings.
+    private var heldNumberLength = 0
+
+    /// The length of the run of number characters ending the pending bytes (counting back over
+    /// the new bytes only: the run held back last time is known to be all number characters).
+    private func trailingNumberLength(newBytes: Int) -> Int {
+        var length = 0
+        var i = pending.count
+        let oldEnd = pending.count - min(newBytes, pending.count)
+        while i > oldEnd, Self.isNumberByte(pending[i - 1]) {
+            length += 1
+            i -= 1
+        }
+        if i == oldEnd, oldEnd > 0, oldEnd == heldNumberLength { length += heldNumberLength }
+        heldNumberLength = length
+        return length
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+        default: return false
         }
     }
 

@@ -199,6 +199,12 @@ class JSONValueFrame: _DecodeFrame {
         }
     }
 
+    /// Takes a whole value that is already built (replay), as if its tokens had arrived.
+    func adopt(_ value: JSONValue) {
+        stack.removeAll()
+        finished = value
+    }
+
     func takeValue() -> JSONValue {
         defer { finished = .null }
         return finished
@@ -211,12 +217,6 @@ class JSONValueFrame: _DecodeFrame {
         case .array(let elements): return elements.isEmpty
         case .object(let object, _): return object.isEmpty
         }
-    }
-
-    /// Takes an already-built value for the whole container (a replay) and pops on `end`.
-    func adopt(_ value: JSONValue) {
-        stack.removeAll()
-        finished = value
     }
 }
 

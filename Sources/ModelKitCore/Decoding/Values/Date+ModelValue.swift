@@ -55,9 +55,15 @@ extension Date: ModelValue, ScalarModelValue {
         }
     }
 
-    var scalarJSONValue: JSONValue {
+    /// ISO 8601 text; a date outside years 0…9999 throws, as the JSON writer does: the decoder
+    /// refuses such dates, so no form of them would read back.
+    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         var bytes: [UInt8] = []
-        DateFormatting.iso8601(self, into: &bytes)
+        guard DateFormatting.iso8601(self, into: &bytes) else {
+            throw ModelEncodingError(path: "$", message: "\(timeIntervalSince1970) seconds since 1970 is outside \(DateRange.description), the dates ModelKit reads and writes")
+        }
         return .string(String(decoding: bytes, as: UTF8.self))
     }
+
+    var scalarJSONValue: JSONValue { (try? encodeModelValue(options: EncodingOptions())) ?? .null }
 }

@@ -96,7 +96,7 @@ extension Model {
             d.frames.removeLast()
             d.top = d.frames[d.frames.count - 1]
         }
-        try d.replay(object)
+        try d.withNestedReplay { try d.replay(object) }
         return box.value
     }
 
@@ -110,7 +110,7 @@ extension Model {
         } catch {
             let failure = DecodeFailure(reason: .invalid("\(_typeName) rejected: \(error)"))
             if d.skipsMismatches {
-                d.skipped.append(d.positioned(failure))
+                d.recordSkipped(failure)
                 return nil
             }
             throw failure
