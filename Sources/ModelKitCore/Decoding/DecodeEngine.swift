@@ -369,13 +369,21 @@ public final class _DecodeEngine {
     /// the same `JSONValue` (a buffering frame): hand it the value whole and close it. Without
     /// this, nested polymorphic or preprocessed models re-buffered and replayed their whole
     /// subtree at every level (work ∝ depth × size).
+    ///
+    /// Likewise a container its consumer skips (an unknown key, a mismatch under `.skip`) is
+    /// closed at once instead of being fed element by element to the skip frame.
     private func adoptWhole(_ value: JSONValue, framesBelow: Int) throws -> Bool {
-        guard frames.count == framesBelow + 1, let buffering = top as? JSONValueFrame, buffering.isFresh else { return false }
-        buffering.adopt(value)
+        guard frames.count == framesBelow + 1 else { return false }
+        if top === sharedSkipFrame {
+            guard sharedSkipFrame.nesting == 0 else { return false }
+        } else {
+            guard let buffering = top as? JSONValueFrame, buffering.isFresh else { return false }
+            buffering.adopt(value)
+        }
         lastTokenKind = .close
         depth -= 1
         do {
-            try popAndDeliver()
+            try topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
         } catch {
             record(error)
             throw failure!
