@@ -67,6 +67,20 @@ private func replayedValues<T: ModelValue>(_ type: T.Type, _ json: String) throw
         }
     }
 
+    // Skipping must cost nothing per skipped element once a value is buffered: an unknown
+    // key of a polymorphic model holding 100,000 elements (or nesting) used to be replayed
+    // element by element into the skip frame (and recursed once per nesting level).
+    @Test func unknownValuesInBufferedModelsAreSkippedWhole() throws {
+        let wide = #"{"payload":"p","unknown":["# + Array(repeating: #"{"a":[1,2]}"#, count: 100_000).joined(separator: ",") + #"],"kids":[]}"#
+        let (node, replayed) = try replayedValues(PolyNode.self, wide)
+        #expect(node.payload == "p")
+        #expect(replayed <= 4, "\(replayed) values replayed")
+        let deep = #"{"payload":"p","unknown":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}"
+        let (deepNode, deepReplayed) = try replayedValues(PolyNode.self, deep)
+        #expect(deepNode.payload == "p")
+        #expect(deepReplayed <= 3, "\(deepReplayed) values replayed")
+    }
+
     @Test func theResultIsTheSameAsWithoutBuffering() throws {
         let json = nested(depth: 5, payload: 3)
         let poly = try ModelDecoder().decode(PolyNode.self, from: json)

@@ -47,7 +47,7 @@ public final class _DecodeEngine {
     /// The bytes yajl is currently parsing, and their offset in the whole input.
     private var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
     private var currentBufferOffset = 0
-    private var lastTokenKind = TokenKind.none
+    var lastTokenKind = TokenKind.none
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
     /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
@@ -236,7 +236,7 @@ public final class _DecodeEngine {
 
     /// The engine's one skip frame: a skipped value swallows everything nested in it, so at
     /// most one skip is active at a time and it need not be allocated per value.
-    private let sharedSkipFrame = SkipFrame()
+    let sharedSkipFrame = SkipFrame()
 
     @inline(__always)
     func skipFrame() -> SkipFrame {
@@ -372,24 +372,6 @@ public final class _DecodeEngine {
         if status != 1 { throw failure! }
     }
 
-    /// A container being replayed whose consumer just pushed a frame that would only rebuild
-    /// the same `JSONValue` (a buffering frame): hand it the value whole and close it. Without
-    /// this, nested polymorphic or preprocessed models re-buffered and replayed their whole
-    /// subtree at every level (work ∝ depth × size).
-    private func adoptWhole(_ value: JSONValue, framesBelow: Int) throws -> Bool {
-        guard frames.count == framesBelow + 1, let buffering = top as? JSONValueFrame, buffering.isFresh else { return false }
-        buffering.adopt(value)
-        lastTokenKind = .close
-        depth -= 1
-        do {
-            try popAndDeliver()
-        } catch {
-            record(error)
-            throw failure!
-        }
-        return true
-    }
-
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0
 
@@ -446,7 +428,7 @@ public final class _DecodeEngine {
     }
 
     /// Keeps the first failure, positioned at the current token and path.
-    private func record(_ error: any Error) {
+    func record(_ error: any Error) {
         guard failure == nil else { return }
         failure = positioned(error)
     }

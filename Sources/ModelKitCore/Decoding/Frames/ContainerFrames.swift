@@ -177,6 +177,11 @@ class JSONValueFrame: _DecodeFrame {
     }
 
     override func end(_ decoder: _DecodeEngine) throws {
+        if stack.isEmpty {
+            // An adopted value (see `adopt`): already whole.
+            try decoder.popAndDeliver()
+            return
+        }
         let value: JSONValue
         switch stack.removeLast() {
         case .array(let elements): value = .array(elements)
