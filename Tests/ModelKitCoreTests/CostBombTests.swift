@@ -146,6 +146,15 @@ import Testing
         #expect(error.reason == .limitExceeded(.maxStringBytes, limit: 1000))
         #expect(error.byteOffset == 5)
         #expect(error.path == "$.s")
+        // After a byte order mark, offsets still count from the first byte of the input.
+        let limits = DecodingOptions(limits: DecodingLimits(maxStringBytes: 1000))
+        let withMark: [UInt8] = [0xEF, 0xBB, 0xBF] + open
+        let marked = try #require(throws: ModelDecodingError.self) { try LongHolder(json: withMark, options: limits) }
+        #expect(marked.byteOffset == 8)
+        var stream = ModelStreamDecoder<LongHolder>(options: limits)
+        let streamed = try #require(throws: ModelDecodingError.self) { _ = try stream.feed(withMark[0..<4000]) }
+        #expect(streamed.byteOffset == 8)
+        #expect(streamed.reason == .limitExceeded(.maxStringBytes, limit: 1000))
     }
 
     // MARK: big numbers
