@@ -230,7 +230,19 @@ import Testing
         let atBound = Array((String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)).utf8)
         let value = try ModelDecoder(options: options).decode(JSONValue.self, from: atBound)
         #expect(value == value)
+        #expect(value.hashValue == value.hashValue)
         #expect(try ModelEncoder().encode(value) == atBound)
+        #expect(try Archive.decode(AnyHolder.self, from: Archive.encode(AnyHolder(any: [1]))).any == [1])
+        _ = try Archive.encode(AnyHolder(any: value))
+        #expect(AnyHolder(any: value).modelDescription.count > depth)
+        // Models nested to the bound: every path that walks them recursively.
+        let levels = DecodingLimits.maxDepthBound / 2 - 1
+        let statuses = Array((String(repeating: #"{"retweeted":["#, count: levels) + String(repeating: "]}", count: levels)).utf8)
+        let status = try ModelDecoder(options: options).decode(Status.self, from: statuses)
+        #expect(status.modelIsEqual(status))
+        #expect(try ModelDecoder(options: options).decode(Status.self, from: try status.jsonBytes()) == status)
+        #expect(try Archive.encode(status).count > levels)
+        #expect(status.modelDescription.count > levels)
     }
 
     @Test func bufferedModelsNestWithinTheirOwnBound() throws {
