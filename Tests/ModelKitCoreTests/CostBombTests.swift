@@ -146,6 +146,15 @@ import Testing
         #expect(error.reason == .limitExceeded(.maxStringBytes, limit: 1000))
         #expect(error.byteOffset == 5)
         #expect(error.path == "$.s")
+        // After a byte order mark, offsets still count from the first byte of the input.
+        let limits = DecodingOptions(limits: DecodingLimits(maxStringBytes: 1000))
+        let withMark: [UInt8] = [0xEF, 0xBB, 0xBF] + open
+        let marked = try #require(throws: ModelDecodingError.self) { try LongHolder(json: withMark, options: limits) }
+        #expect(marked.byteOffset == 8)
+        var stream = ModelStreamDecoder<LongHolder>(options: limits)
+        let streamed = try #require(throws: ModelDecodingError.self) { _ = try stream.feed(withMark[0..<4000]) }
+        #expect(streamed.byteOffset == 8)
+        #expect(streamed.reason == .limitExceeded(.maxStringBytes, limit: 1000))
     }
 
     // MARK: big numbers
@@ -221,7 +230,19 @@ import Testing
         let atBound = Array((String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)).utf8)
         let value = try ModelDecoder(options: options).decode(JSONValue.self, from: atBound)
         #expect(value == value)
+        #expect(value.hashValue == value.hashValue)
         #expect(try ModelEncoder().encode(value) == atBound)
+        #expect(try Archive.decode(AnyHolder.self, from: Archive.encode(AnyHolder(any: [1]))).any == [1])
+        _ = try Archive.encode(AnyHolder(any: value))
+        #expect(AnyHolder(any: value).modelDescription.count > depth)
+        // Models nested to the bound: every path that walks them recursively.
+        let levels = DecodingLimits.maxDepthBound / 2 - 1
+        let statuses = Array((String(repeating: #"{"retweeted":["#, count: levels) + String(repeating: "]}", count: levels)).utf8)
+        let status = try ModelDecoder(options: options).decode(Status.self, from: statuses)
+        #expect(status.modelIsEqual(status))
+        #expect(try ModelDecoder(options: options).decode(Status.self, from: try status.jsonBytes()) == status)
+        #expect(try Archive.encode(status).count > levels)
+        #expect(status.modelDescription.count > levels)
     }
 
     @Test func bufferedModelsNestWithinTheirOwnBound() throws {

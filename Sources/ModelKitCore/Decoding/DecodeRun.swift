@@ -44,6 +44,7 @@ enum DecodeRun {
         // Scanned but not yet parsed: yajl rescans a string cut at a block end from its start on
         // every call, so a string spanning blocks is handed over whole, in one call (linear).
         var parsed = offset
+        let scannerBase = offset  // the scanner counts from after the byte order mark
         func parse(upTo end: Int) throws {
             guard end > parsed else { return }
             try engine.parse(UnsafeRawBufferPointer(rebasing: input[parsed..<end]), at: parsed)
@@ -57,7 +58,7 @@ enum DecodeRun {
                 throw engine.error(.syntax(problem.message), at: offset + at, path: "$")
             }
             offset += block.count
-            if let open = scanner.openStringStart {
+            if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
                 try parse(upTo: open)
                 // Over the limit already: fail now, not after reading the rest of the string.
                 if scanner.openStringDecodedBytes > engine.options.limits.maxStringBytes {

@@ -45,6 +45,8 @@ final class StreamState<M: Model> {
     /// partial string from its start on every chunk, so it only ever sees whole strings.
     private var pending: [UInt8] = []
     private var pendingOffset = 0
+    /// Where the scanner's offsets start in the stream (after a byte order mark).
+    private var scannerBase = 0
     private var totalBytes = 0
     private var failure: (any Error)?
     private var finished = false
@@ -97,6 +99,7 @@ final class StreamState<M: Model> {
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
             chunkOffset = 3
             pendingOffset = 3
+            scannerBase = 3
             engine.lineTrackerOffset = 3
         }
         let problem = scanner.scan(chunk)
@@ -105,7 +108,7 @@ final class StreamState<M: Model> {
             try parsePending(upTo: pending.count)
             throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
         }
-        if let open = scanner.openStringStart {
+        if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
             heldNumberLength = 0
             try parsePending(upTo: open - pendingOffset)
             // An open string over the limit fails now: waiting for its end would buffer it all.
