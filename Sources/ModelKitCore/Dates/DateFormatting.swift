@@ -89,6 +89,9 @@ enum DateFormatting {
     }
 
     /// A write position in a caller's buffer that is known to be large enough.
+    ///
+    /// Why unsafe: the writer's output buffer is written in place, with no temporary; every caller
+    /// reserves ``maxISO8601Count`` bytes, which bounds what one date writes.
     private struct Cursor {
         let base: UnsafeMutablePointer<UInt8>
         var count = 0
@@ -97,6 +100,7 @@ enum DateFormatting {
 
         @inline(__always)
         mutating func put(_ byte: UInt8) {
+            assert(count < DateFormatting.maxISO8601Count)
             base[count] = byte
             count += 1
         }
@@ -104,6 +108,7 @@ enum DateFormatting {
         /// `value` zero-padded to `width` digits (the caller makes `width` large enough).
         @inline(__always)
         mutating func putDigits(_ value: UInt, width: Int) {
+            assert(count + width <= DateFormatting.maxISO8601Count)
             var rest = value
             var i = count + width
             while i > count {
