@@ -1,6 +1,6 @@
 @_exported import ModelKitCore
 
-/// Makes a struct or class a ``Model``: writes its `schema` from its stored properties at
+/// Makes a struct or class a `Model`: writes its `schema` from its stored properties at
 /// compile time, adds `init()` where one is needed, and declares the conformance.
 ///
 /// ```swift

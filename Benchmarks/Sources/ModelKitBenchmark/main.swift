@@ -103,6 +103,7 @@ if let user = corpusFile("user.json") {
         Contender(name: "JSONSerialization") { _ = try JSONSerialization.data(withJSONObject: model.dictionary) },
     ])
 }
+try issueEncodeTask()
 // Archive: encode + decode round trips, measured as MB/s of the model's JSON size.
 var archiveResults: [TaskResult] = []
 @MainActor func archiveTask<M: Model & Codable>(_ name: String, _ model: M, objects: Int, extra: [Contender] = []) throws {
