@@ -40,8 +40,8 @@
 ///
 /// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
 ///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
-@attached(member, conformances: Model, names: named(schema), named(init), named(_modelSchemaStorage))
-@attached(extension, conformances: Model)
+@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage))
+@attached(extension, conformances: Model, SchemaCodable)
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 

@@ -350,7 +350,7 @@ public final class _DecodeEngine {
     }
 
     /// Where the token being handled starts (yajl reports where it ends).
-    private var tokenStartOffset: Int {
+    var tokenStartOffset: Int {
         let end = consumedOffset
         guard currentBuffer.baseAddress != nil else { return end }
         var local = end - currentBufferOffset
