@@ -106,6 +106,9 @@ struct CodableEncodingTests {
         let book = CodableBook(name: "N", pages: 3, desc: "d")
         let text = try ModelEncoder().withEncodedBytes(book) { String(decoding: $0, as: UTF8.self) }
         #expect(text == #"{"n":"N","p":3,"ext":{"desc":"d"}}"#)
+        // A model that is not Encodable shares the API.
+        let user = User(id: 1, name: "u")
+        #expect(try ModelEncoder().withEncodedBytes(user) { Array($0) } == user.jsonBytes())
     }
 
     @Test func handWrittenSchemaIsOneWireFormat() throws {

@@ -16,6 +16,23 @@ extension ModelEncoder {
         return writer.bytes
     }
 
+    /// Encodes a model (any ``ModelValue``) through its schema and hands `body` the bytes in
+    /// place: the same encode-into-the-caller's-buffer API as for `Encodable` values.
+    public func withEncodedBytes<T: ModelValue, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let writer = newWriter(options)
+        try value._visit(writer)
+        Self.lastSize.store(writer.byteCount, ordering: .relaxed)
+        return try body(writer.written)
+    }
+
+    /// A type that is both ``ModelValue`` and `Encodable` takes the schema path.
+    public func withEncodedBytes<T: ModelValue & Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let writer = newWriter(options)
+        try value._visit(writer)
+        Self.lastSize.store(writer.byteCount, ordering: .relaxed)
+        return try body(writer.written)
+    }
+
     /// Encodes `value` and hands `body` the JSON bytes in place, with no intermediate array: for
     /// writing a response body straight into a server's buffer. The bytes are valid only during
     /// `body`. A ``Model`` takes the schema path.
