@@ -17,7 +17,7 @@ extension TapeDecoder {
 
     /// What a tape entry holds, for messages: `string "abc"`, `number 12`, `object`.
     func describe(_ index: Int) -> String {
-        let entry = tape[index]
+        let entry = entries[index]
         switch entry.kind {
         case .object: return "object"
         case .array: return "array"
@@ -28,20 +28,20 @@ extension TapeDecoder {
 
     func typeMismatch(_ type: Any.Type, expected: String, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(.typeMismatch(expected: expected, found: describe(index)), offset: Int(tape[index].position), codingPath: path)
+        let error = located(.typeMismatch(expected: expected, found: describe(index)), offset: Int(entries[index].position), codingPath: path)
         return .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
     func valueNotFound(_ type: Any.Type, expected: String, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(.typeMismatch(expected: expected, found: "null"), offset: Int(tape[index].position), codingPath: path)
+        let error = located(.typeMismatch(expected: expected, found: "null"), offset: Int(entries[index].position), codingPath: path)
         return .valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
     /// An unkeyed container has no element left.
     func endOfContainer(_ type: Any.Type, container index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let end = max(Int(tape[index].start) - 1, 0)
+        let end = max(Int(entries[index].start) - 1, 0)
         let error = located(.typeMismatch(expected: String(describing: type), found: "end of array"), offset: end, codingPath: path)
         return .valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: "Unkeyed container is at end. " + error.description,
                                                          underlyingError: error))
@@ -49,13 +49,13 @@ extension TapeDecoder {
 
     func keyNotFound(_ key: any CodingKey, container index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(.missingKey(key.stringValue), offset: Int(tape[index].position), codingPath: path)
+        let error = located(.missingKey(key.stringValue), offset: Int(entries[index].position), codingPath: path)
         return .keyNotFound(key, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
     func dataCorrupted(_ reason: ModelDecodingError.Reason, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(reason, offset: Int(tape[index].position), codingPath: path)
+        let error = located(reason, offset: Int(entries[index].position), codingPath: path)
         return .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
@@ -73,7 +73,7 @@ extension TapeDecoder {
     /// document's positions and path.
     func rebased(_ error: ModelDecodingError, _ type: Any.Type, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let offset = Int(tape[index].position) + error.byteOffset
+        let offset = Int(entries[index].position) + error.byteOffset
         var moved = located(error.reason, offset: offset, codingPath: path)
         moved.path += error.path.dropFirst()
         let context = DecodingError.Context(codingPath: path, debugDescription: moved.description, underlyingError: moved)

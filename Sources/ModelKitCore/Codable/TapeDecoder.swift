@@ -16,8 +16,14 @@ final class TapeDecoder: Decoder {
     var path: [any CodingKey]
     /// Per keyed-container depth: the object last searched and the key index after the last hit,
     /// so fields asked for in document order are found at the first comparison.
-    private var cursorObjects: [Int] = []
-    private var cursorKeys: [Int] = []
+    private let cursorObjects: UnsafeMutablePointer<Int>
+    private let cursorKeys: UnsafeMutablePointer<Int>
+    private static let cursorDepths = 64
+    /// The finished tape's storage, held in constants: reading them costs no exclusivity check
+    /// (the tape is complete and never grows while a decoder reads it).
+    let entries: UnsafeMutablePointer<TapeEntry>
+    private let inputBase: UnsafeRawPointer
+    private let sideBase: UnsafeRawPointer
     /// Line and column at `lineTrackerOffset`: errors (often thrown and caught in a row by
     /// `try?` probes) are located by scanning on from the previous one, not from the start.
     private var lineTracker = LineTracker()
@@ -30,6 +36,25 @@ final class TapeDecoder: Decoder {
         self.current = current
         self.path = path
         self.path.reserveCapacity(16)
+        entries = tape.entries
+        // A valid address even for empty input: only ever offset by lengths read from the tape.
+        inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
+        sideBase = UnsafeRawPointer(tape.side.base)
+        cursorObjects = .allocate(capacity: Self.cursorDepths)
+        cursorObjects.initialize(repeating: -1, count: Self.cursorDepths)
+        cursorKeys = .allocate(capacity: Self.cursorDepths)
+        cursorKeys.initialize(repeating: 0, count: Self.cursorDepths)
+    }
+
+    deinit {
+        cursorObjects.deallocate()
+        cursorKeys.deallocate()
+    }
+
+    /// The bytes of a string or number entry.
+    @inline(__always)
+    func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
     }
 
     var codingPath: [any CodingKey] { path }
@@ -53,7 +78,7 @@ final class TapeDecoder: Decoder {
 
     /// Throws unless the value at `index` is a container of `kind`.
     func expect(_ kind: TapeEntry.Kind, at index: Int, _ at: BridgePath) throws {
-        let found = tape[index].kind
+        let found = entries[index].kind
         if found == kind { return }
         let type: Any.Type = kind == .object ? [String: Any].self : [Any].self
         let name = kind == .object ? "object" : "array"
@@ -66,20 +91,20 @@ final class TapeDecoder: Decoder {
     /// The scalar token at `index`, as the schema engine's conversions take it.
     @inline(__always)
     func scalar(at index: Int) -> _Scalar {
-        let entry = tape[index]
+        let entry = entries[index]
         switch entry.kind {
         case .null: return .null
         case .falseValue: return .bool(false)
         case .trueValue: return .bool(true)
-        case .number: return .number(tape.bytes(of: entry))
-        default: return .string(tape.bytes(of: entry))
+        case .number: return .number(bytes(of: entry))
+        default: return .string(bytes(of: entry))
         }
     }
 
     /// A scalar type through the schema engine's conversion (lenient or strict, as the options say).
     @inline(__always)
     func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
-        let kind = tape[index].kind
+        let kind = entries[index].kind
         if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at) }
         if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at) }
         do {
@@ -130,11 +155,11 @@ final class TapeDecoder: Decoder {
     /// A model (or `JSONValue`) is decoded by the schema engine straight from the bytes of its
     /// sub-value: the same wire format as everywhere else, and no Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
-        let kind = tape[index].kind
+        let kind = entries[index].kind
         if M.self != JSONValue.self {
             if kind == .null { throw valueNotFound(M.self, expected: M._typeName, at: index, at) }
             if kind != .object { throw typeMismatch(M.self, expected: M._typeName, at: index, at) }
-        } else if !tape[index].isContainer {
+        } else if !entries[index].isContainer {
             return try decodeScalar(M.self, at: index, at)
         }
         do {
@@ -161,9 +186,9 @@ final class TapeDecoder: Decoder {
     /// The value index of `key` in the object at `object`, or nil. Members are searched from
     /// just after the previous hit in this object, wrapping around once.
     func find(_ key: some CodingKey, in object: Int, depth: Int) -> Int? {
-        let end = Int(tape[object].next)
+        let end = Int(entries[object].next)
         var start = object + 1
-        if depth < cursorObjects.count, cursorObjects[depth] == object, cursorKeys[depth] < end { start = cursorKeys[depth] }
+        if depth < Self.cursorDepths, cursorObjects[depth] == object, cursorKeys[depth] < end { start = cursorKeys[depth] }
         let text = key.stringValue
         let hit: Int?
         if let result = text.utf8.withContiguousStorageIfAvailable({ search(UnsafeRawBufferPointer($0), in: object, from: start, end: end) }) {
@@ -172,7 +197,7 @@ final class TapeDecoder: Decoder {
             hit = Array(text.utf8).withUnsafeBytes { search($0, in: object, from: start, end: end) }
         }
         guard let hit else { return nil }
-        remember(object: object, next: Int(tape[hit + 1].next), depth: depth)
+        remember(object: object, next: Int(entries[hit + 1].next), depth: depth)
         return hit + 1
     }
 
@@ -180,29 +205,27 @@ final class TapeDecoder: Decoder {
         var k = start
         while k < end {
             if matches(k, wanted) { return k }
-            k = Int(tape[k + 1].next)
+            k = Int(entries[k + 1].next)
         }
         k = object + 1
         while k < start {
             if matches(k, wanted) { return k }
-            k = Int(tape[k + 1].next)
+            k = Int(entries[k + 1].next)
         }
         return nil
     }
 
     @inline(__always)
     private func matches(_ keyIndex: Int, _ wanted: UnsafeRawBufferPointer) -> Bool {
-        let entry = tape[keyIndex]
+        let entry = entries[keyIndex]
         guard Int(entry.length) == wanted.count else { return false }
         guard let base = wanted.baseAddress, wanted.count > 0 else { return true }
-        return memcmp(tape.bytes(of: entry).baseAddress!, base, wanted.count) == 0
+        return memcmp(bytes(of: entry).baseAddress!, base, wanted.count) == 0
     }
 
+    @inline(__always)
     private func remember(object: Int, next: Int, depth: Int) {
-        while cursorObjects.count <= depth {
-            cursorObjects.append(-1)
-            cursorKeys.append(0)
-        }
+        guard depth < Self.cursorDepths else { return }
         cursorObjects[depth] = object
         cursorKeys[depth] = next
     }
@@ -210,11 +233,11 @@ final class TapeDecoder: Decoder {
     /// The keys of the object at `object`, in document order.
     func keys(of object: Int) -> [String] {
         var result: [String] = []
-        result.reserveCapacity(Int(tape[object].length))
+        result.reserveCapacity(Int(entries[object].length))
         var k = object + 1
-        while k < Int(tape[object].next) {
-            result.append(String(decoding: tape.bytes(of: tape[k]), as: UTF8.self))
-            k = Int(tape[k + 1].next)
+        while k < Int(entries[object].next) {
+            result.append(String(decoding: bytes(of: entries[k]), as: UTF8.self))
+            k = Int(entries[k + 1].next)
         }
         return result
     }

@@ -40,12 +40,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func scalarIfPresent<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = find(key), decoder.tape[index].kind != .null else { return nil }
+        guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
         return try decoder.decodeScalar(T.self, at: index, path(key))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        decoder.tape[try value(key)].kind == .null
+        decoder.entries[try value(key)].kind == .null
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(Bool.self, key) }
@@ -84,7 +84,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(UInt64.self, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = find(key), decoder.tape[index].kind != .null else { return nil }
+        guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
         return try decoder.decodeValue(T.self, at: index, path(key))
     }
 

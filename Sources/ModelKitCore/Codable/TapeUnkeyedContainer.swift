@@ -16,7 +16,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         self.array = array
         self.at = BridgePath(depth: at.fixed.map { $0.count + (at.key == nil ? 0 : 1) } ?? at.depth + (at.key == nil ? 0 : 1),
                              fixed: at.fixed.map { $0 + (at.key.map { [$0] } ?? []) }, key: nil)
-        count = Int(decoder.tape[array].length)
+        count = Int(decoder.entries[array].length)
         position = array + 1
     }
 
@@ -32,13 +32,13 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func advance() {
-        position = Int(decoder.tape[position].next)
+        position = Int(decoder.entries[position].next)
         currentIndex += 1
     }
 
     mutating func decodeNil() throws -> Bool {
         let index = try next(Never.self)
-        guard decoder.tape[index].kind == .null else { return false }
+        guard decoder.entries[index].kind == .null else { return false }
         advance()
         return true
     }
@@ -107,7 +107,7 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
-    func decodeNil() -> Bool { decoder.tape[index].kind == .null }
+    func decodeNil() -> Bool { decoder.entries[index].kind == .null }
 
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeScalar(Bool.self, at: index, at) }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeScalar(String.self, at: index, at) }
