@@ -120,7 +120,15 @@ final class TapeDecoder: Decoder {
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
     /// their schema, everything else through its `init(from:)` with this decoder moved there.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
         if T.self == String.self { return try decodeScalar(String.self, at: index, at) as! T }
+        if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as! T }
+        if T.self == Double.self { return try decodeScalar(Double.self, at: index, at) as! T }
+        if T.self == Bool.self { return try decodeScalar(Bool.self, at: index, at) as! T }
+        if T.self == Int64.self { return try decodeScalar(Int64.self, at: index, at) as! T }
+        if T.self == UInt64.self { return try decodeScalar(UInt64.self, at: index, at) as! T }
+        if T.self == Int32.self { return try decodeScalar(Int32.self, at: index, at) as! T }
+        if T.self == Float.self { return try decodeScalar(Float.self, at: index, at) as! T }
         if T.self == Date.self { return try decodeScalar(Date.self, at: index, at) as! T }
         if T.self == URL.self { return try decodeScalar(URL.self, at: index, at) as! T }
         if T.self == Data.self { return try decodeScalar(Data.self, at: index, at) as! T }
