@@ -45,6 +45,8 @@ final class JSONWriter: _ValueVisitor {
     /// The bytes written so far.
     var bytes: [UInt8] { output.bytes }
     var byteCount: Int { output.count }
+    /// The bytes written so far, in place: valid until the next write.
+    var written: UnsafeRawBufferPointer { output.written }
 
     // MARK: Buffer
 
