@@ -158,6 +158,12 @@ def main():
     write("FuzzArchive", "no-checksum", b"\x01" + cbor(archive_payloads[1]) + b"\x00")
     write("FuzzArchive", "garbage", b"\x00\xd9\xd9\xf7\x85hModelKit")
 
+    # Fuzz findings (FuzzFindingsTests), minimised: they fail their target until fixed.
+    write("FuzzDifferential", "finding-trailing-open-string", b'7"')
+    write("FuzzStream", "finding-utf8-lead-after-number", bytes([0x00, 0x31, 0xF2, 0x20]))
+    write("FuzzModel", "finding-date-1e999", b'\x00{"t":"1e999"}')
+    write("FuzzJSONValue", "finding-empty", b"")
+
     total = sum(os.path.getsize(os.path.join(root, f)) for root, _, files in os.walk(CORPUS) for f in files)
     print(f"seeds written: {total} bytes", file=sys.stderr)
     assert total < 1_000_000
