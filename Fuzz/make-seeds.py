@@ -158,7 +158,8 @@ def main():
     write("FuzzArchive", "no-checksum", b"\x01" + cbor(archive_payloads[1]) + b"\x00")
     write("FuzzArchive", "garbage", b"\x00\xd9\xd9\xf7\x85hModelKit")
 
-    # Fuzz findings (FuzzFindingsTests), minimised: they fail their target until fixed.
+    # Fuzz findings (FuzzFindingsTests), minimised: they fail their target until fixed. The
+    # FuzzArchive/finding-* files are the fuzzer's own outputs (397 bytes), kept as found.
     write("FuzzDifferential", "finding-trailing-open-string", b'7"')
     write("FuzzStream", "finding-utf8-lead-after-number", bytes([0x00, 0x31, 0xF2, 0x20]))
     write("FuzzModel", "finding-date-1e999", b'\x00{"t":"1e999"}')
