@@ -50,7 +50,10 @@ if [ "$seconds" = "--" ]; then
     exec "$bin/$name" "$@"
 fi
 if [ "$which" = all ]; then
-    for name in "${targets[@]}"; do run "$name" "$@"; done
+    # Every target runs even after one finds something, so one CI run shows all findings.
+    status=0
+    for name in "${targets[@]}"; do run "$name" "$@" || status=1; done
+    exit "$status"
 else
     run "$(target_name "$which")" "$@"
 fi
