@@ -89,7 +89,7 @@ import Testing
         let start = try #require(bytes.indices.first { bytes[$0...].starts(with: one) })
         bytes.replaceSubrange((start + 2)..<(start + 10), with: withUnsafeBytes(of: (1e300 as Double).bitPattern.bigEndian, Array.init))
         // Recompute the trailing checksum (a 5-byte CBOR uint32) over everything before it.
-        let checksum = CRC32C.checksum(UnsafeRawBufferPointer(start: bytes, count: bytes.count - 5))
+        let checksum = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 5)])) }
         bytes.replaceSubrange((bytes.count - 4)..., with: withUnsafeBytes(of: checksum.bigEndian, Array.init))
         do {
             let box = try Archive.decode(HostileBox<Date>.self, from: bytes)
