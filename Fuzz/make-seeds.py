@@ -164,6 +164,7 @@ def main():
     write("FuzzStream", "finding-utf8-lead-after-number", bytes([0x00, 0x31, 0xF2, 0x20]))
     write("FuzzModel", "finding-date-1e999", b'\x00{"t":"1e999"}')
     write("FuzzJSONValue", "finding-empty", b"")
+    write("FuzzJSONValue", "finding-pool-poison", b"\"\"\"\"")
 
     total = sum(os.path.getsize(os.path.join(root, f)) for root, _, files in os.walk(CORPUS) for f in files)
     print(f"seeds written: {total} bytes", file=sys.stderr)

@@ -99,4 +99,15 @@ import Testing
             guard case .invalidContent = error else { Issue.record("\(error)"); return }
         }
     }
+
+    /// FuzzJSONValue, input hex `22 22 22` (`"""`): accepted as `""` (the trailing open string),
+    /// and the next decode on the pooled engine then read `""` as `" "` — a wrong value.
+    @Test(.disabled("waiting for fix: issue 10, one failed decode poisons the next (harden10)"))
+    func aTrailingOpenStringDoesNotPoisonTheNextDecode() throws {
+        for poison in [#"""""#, #""" ""#, #""""0g"#] {
+            _ = try? ModelDecoder().decode(JSONValue.self, from: poison)
+            #expect(try ModelDecoder().decode(JSONValue.self, from: #""""#) == "", "after \(poison)")
+            #expect(try ModelDecoder().decode(JSONValue.self, from: #"["a",""]"#) == ["a", ""], "after \(poison)")
+        }
+    }
 }
