@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Runs ModelKit's tests from a fresh clone: installs what is missing (libyajl-dev), builds, tests.
 #   scripts/test.sh            all tests (debug build)
-#   scripts/test.sh --asan     the same under AddressSanitizer
+#   scripts/test.sh --asan     the same under AddressSanitizer (scratch path .build-asan)
+#   scripts/test.sh --tsan     under ThreadSanitizer (scratch path .build-tsan); use with
+#                              --filter Concurrency for the concurrency tests
+#   scripts/test.sh --release  optimized (-c release, scratch path .build-release): the unsafe
+#                              hot path runs unchecked there (unsafeDowncast, unowned references)
 #   scripts/test.sh --filter X passes the filter to `swift test`
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +26,16 @@ while [ $# -gt 0 ]; do
             args+=(--sanitize=address)
             scratch=".build-asan"
             export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+            ;;
+        --tsan)
+            args+=(--sanitize=thread)
+            scratch=".build-tsan"
+            # halt_on_error: a report fails the run instead of scrolling by.
+            export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+            ;;
+        --release)
+            args+=(-c release)
+            scratch=".build-release"
             ;;
         *) args+=("$1") ;;
     esac

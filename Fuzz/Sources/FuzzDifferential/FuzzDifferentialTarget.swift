@@ -1,0 +1,42 @@
+import FuzzSupport
+import ModelKitCore
+
+/// Differential checks: ModelKit accepts exactly what the RFC 8259 reference accepts, and
+/// decode → encode → decode gives an identical value (`JSONValue`: equal, and byte-identical
+/// output; `Everything`: equal by its schema).
+func fuzzDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }  // libFuzzer always passes a buffer, even for 0 bytes
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let reference = RFC8259Validator.isValid(bytes)
+    let value: JSONValue
+    do {
+        value = try ModelDecoder().decode(JSONValue.self, from: bytes)
+    } catch {
+        if reference { fuzzFailure("ModelKit rejects RFC 8259 JSON: \(error)") }
+        checkLocated(error, inputCount: size)
+        return 0
+    }
+    if !reference { fuzzFailure("ModelKit accepts what RFC 8259 rejects: \(value)") }
+    do {
+        let encoded = try ModelEncoder().encode(value)
+        let decoded = try ModelDecoder().decode(JSONValue.self, from: encoded)
+        if decoded != value { fuzzFailure("JSONValue changed: \(value) → \(decoded)") }
+        let reencoded = try ModelEncoder().encode(decoded)
+        if reencoded != encoded {
+            fuzzFailure("output changed: \(String(decoding: encoded, as: UTF8.self)) → \(String(decoding: reencoded, as: UTF8.self))")
+        }
+    } catch {
+        fuzzFailure("JSONValue round trip failed: \(error)")
+    }
+    if let model = try? ModelDecoder().decode(Everything.self, from: bytes) {
+        do {
+            let decoded = try ModelDecoder().decode(Everything.self, from: model.jsonBytes())
+            if !decoded.modelIsEqual(model) {
+                fuzzFailure("model changed through JSON:\n\(model.modelDescription)\n→\n\(decoded.modelDescription)")
+            }
+        } catch {
+            fuzzFailure("model JSON round trip failed: \(error)")
+        }
+    }
+    return 0
+}

@@ -1,0 +1,2 @@
+// Declarations only (see include/LibFuzzerDriver.h); SwiftPM needs a source file per C target.
+#include "LibFuzzerDriver.h"

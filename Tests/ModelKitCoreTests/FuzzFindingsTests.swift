@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+/// Inputs the libFuzzer targets (Fuzz/, `scripts/fuzz.sh`) found, minimised, one test each; the
+/// input is also in the target's seed corpus (`Fuzz/Corpus/`) once the fix lands.
+@Suite struct FuzzFindingsTests {
+    /// Found by every JSON target at once, input `` (0 bytes): the error said byte offset 1 of an
+    /// empty input, outside it.
+    @Test(.disabled("waiting for fix: issue 10, truncated input located at its end (harden10)"))
+    func emptyInputIsLocatedInsideTheInput() throws {
+        let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode(JSONValue.self, from: [UInt8]()) }
+        #expect(error.byteOffset == 0)
+        #expect(error.line == 1 && error.column == 1)
+        guard case .syntax = error.reason else { Issue.record("\(error)"); return }
+    }
+
+    /// FuzzDifferential, input `7"` (hex 37 22): a complete value followed by an unterminated
+    /// string decoded as 7; RFC 8259 rejects it.
+    @Test(.disabled("waiting for fix: issue 10, a trailing unterminated string after a complete value (harden10)"))
+    func aTrailingUnterminatedStringAfterAScalarIsASyntaxError() throws {
+        // Also found as `0",root`, `\r999"`, ` 3 "[d3  [` and objects followed by `"…`.
+        for text in [#"7""#, #"0",root"#, "\r999\"", #"7 "abc"#, #"{} ""#, #"[1]"x"#] {
+            let error = try #require(throws: ModelDecodingError.self, "\(text)") { try ModelDecoder().decode(JSONValue.self, from: text) }
+            guard case .syntax = error.reason else { Issue.record("\(text): \(error)"); continue }
+            #expect(error.byteOffset <= text.utf8.count)
+        }
+    }
+
+    /// FuzzModel, input `{"t":"1e999"}` into a `Date` field (the model seed corpus had it):
+    /// decoding stored a non-finite date and describing it trapped ("Double value cannot be
+    /// converted to Int because it is either infinite or NaN", DateParser.swift).
+    @Test(.disabled("waiting for fix: issue 10, dates out of range (harden10)"))
+    func anOutOfRangeDateIsAnErrorNotATrapLater() throws {
+        for text in [#"{"v":"1e999"}"#, #"{"v":1e300}"#, #"{"v":-1e300}"#] {
+            do {
+                let box = try HostileBox<Date>(json: text)
+                let date = try #require(box.v)
+                #expect(date.timeIntervalSince1970.isFinite, "\(text)")
+                _ = box.modelDescription
+                _ = try box.jsonBytes()
+            } catch let error as ModelDecodingError {
+                #expect(error.path == "$.v", "\(text)")
+            }
+        }
+    }
+
+    /// FuzzStream, input hex `31 f2 20` (`1`, a 4-byte UTF-8 lead, space) fed in 1-byte chunks
+    /// into `ModelStreamDecoder<Leaf>`: whole, it is a syntax error (invalid UTF-8); in 1-byte
+    /// chunks the partial UTF-8 sequence is held back, the number completes first and the stream
+    /// reports "expected Leaf, found number 1" instead. An invalid document must report its
+    /// syntax error, whatever the chunking.
+    @Test(.disabled("waiting for fix: issue 10, syntax errors masked by type errors (stream variant; harden10)"))
+    func aPartialUTF8SequenceAtAChunkEndDoesNotLetATypeErrorMaskTheSyntaxError() throws {
+        let bytes: [UInt8] = [0x31, 0xF2, 0x20]
+        for chunk in [bytes.count, 1] {
+            var stream = ModelStreamDecoder<Book>()
+            let error = try #require(throws: ModelDecodingError.self, "chunk \(chunk)") {
+                for start in stride(from: 0, to: bytes.count, by: chunk) {
+                    _ = try stream.feed(bytes[start..<min(start + chunk, bytes.count)])
+                }
+                _ = try stream.finish()
+            }
+            guard case .syntax = error.reason else { Issue.record("chunk \(chunk): \(error)"); continue }
+            #expect(error.byteOffset == 1, "chunk \(chunk)")
+        }
+    }
+
+    /// FuzzArchive: a `JSONValue` integer with trailing zeros, `4731301624530348277760`, comes back
+    /// from an archive as `473130162453034827776e1`: equal by value, but the exact text is lost
+    /// (API.md: numbers keep their exact text).
+    @Test(.disabled("waiting for fix: issue 12, exact number text through archives (harden12)"))
+    func anIntegerWithTrailingZerosKeepsItsTextThroughAnArchive() throws {
+        for text in ["4731301624530348277760", "10", "-1000", "18446744073709551616000"] {
+            let box = HostileBox<JSONValue>(v: try ModelDecoder().decode(JSONValue.self, from: text))
+            let restored = try Archive.decode(HostileBox<JSONValue>.self, from: Archive.encode(box))
+            #expect(try restored.jsonString() == box.jsonString(), "\(text)")
+        }
+    }
+
+    /// FuzzArchive: an archive whose `Date` field holds 1e300 seconds (CBOR tag 1, double
+    /// `7e d9 54 fc 40 10 00 00`) decodes, and describing the model then traps in
+    /// DateParser.swift ("Double value cannot be converted to Int because the result would be
+    /// greater than Int.max").
+    @Test(.disabled("waiting for fix: issue 10, dates out of range in archives (harden10)"))
+    func anArchivedOutOfRangeDateIsAnErrorNotATrapLater() throws {
+        var bytes = try Archive.encode(HostileBox<Date>(v: Date(timeIntervalSince1970: 1)))
+        let one: [UInt8] = [0xC1, 0xFB, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0]
+        let start = try #require(bytes.indices.first { bytes[$0...].starts(with: one) })
+        bytes.replaceSubrange((start + 2)..<(start + 10), with: withUnsafeBytes(of: (1e300 as Double).bitPattern.bigEndian, Array.init))
+        // Recompute the trailing checksum (a 5-byte CBOR uint32) over everything before it.
+        let checksum = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 5)])) }
+        bytes.replaceSubrange((bytes.count - 4)..., with: withUnsafeBytes(of: checksum.bigEndian, Array.init))
+        do {
+            let box = try Archive.decode(HostileBox<Date>.self, from: bytes)
+            #expect(box.v?.timeIntervalSince1970.isFinite == true)
+            _ = box.modelDescription
+        } catch let error as ArchiveError {
+            guard case .invalidContent = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    /// FuzzJSONValue, input hex `22 22 22` (`"""`): accepted as `""` (the trailing open string),
+    /// and the next decode on the pooled engine then read `""` as `" "` — a wrong value.
+    @Test(.disabled("waiting for fix: issue 10, one failed decode poisons the next (harden10)"))
+    func aTrailingOpenStringDoesNotPoisonTheNextDecode() throws {
+        for poison in [#"""""#, #""" ""#, #""""0g"#] {
+            _ = try? ModelDecoder().decode(JSONValue.self, from: poison)
+            #expect(try ModelDecoder().decode(JSONValue.self, from: #""""#) == "", "after \(poison)")
+            #expect(try ModelDecoder().decode(JSONValue.self, from: #"["a",""]"#) == ["a", ""], "after \(poison)")
+        }
+    }
+}
