@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
             args+=(--sanitize=thread)
             scratch=".build-tsan"
             # halt_on_error: a report fails the run instead of scrolling by.
-            export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+            export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
             ;;
         --release)
             args+=(-c release)
