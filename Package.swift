@@ -69,3 +69,11 @@ for target in package.targets where target.name == "ModelKitCoreTests" {
 if Context.environment["MODELKIT_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
+
+// Sanitizer and release test runs of the core (`scripts/test.sh --core …`): without the macro
+// targets, so those runs do not build swift-syntax once more each. Never set by library users.
+if Context.environment["MODELKIT_CORE_ONLY"] != nil {
+    let macroTargets: Set<String> = ["ModelKitMacros", "ModelKit", "ModelKitTests", "ModelKitMacrosTests"]
+    package.targets.removeAll { macroTargets.contains($0.name) }
+    package.products.removeAll { $0.name == "ModelKit" }
+}

@@ -6,6 +6,8 @@
 #                              --filter Concurrency for the concurrency tests
 #   scripts/test.sh --release  optimized (-c release, scratch path .build-release): the unsafe
 #                              hot path runs unchecked there (unsafeDowncast, unowned references)
+#   scripts/test.sh --core     only the core tests: the macro targets are left out of the package,
+#                              so swift-syntax is not built (combine with --asan, --tsan, --release)
 #   scripts/test.sh --filter X passes the filter to `swift test`
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +34,10 @@ while [ $# -gt 0 ]; do
             scratch=".build-tsan"
             # halt_on_error: a report fails the run instead of scrolling by.
             export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+            ;;
+        --core)
+            # Core targets only (Package.swift drops the macro targets): no swift-syntax build.
+            export MODELKIT_CORE_ONLY=1
             ;;
         --release)
             args+=(-c release)

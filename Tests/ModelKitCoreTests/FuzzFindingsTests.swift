@@ -7,7 +7,7 @@ import Testing
 @Suite struct FuzzFindingsTests {
     /// Found by every JSON target at once, input `` (0 bytes): the error said byte offset 1 of an
     /// empty input, outside it.
-    @Test(.disabled("waiting for fix: issue 10, truncated input located at its end (harden10)"))
+    @Test
     func emptyInputIsLocatedInsideTheInput() throws {
         let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode(JSONValue.self, from: [UInt8]()) }
         #expect(error.byteOffset == 0)
@@ -17,7 +17,7 @@ import Testing
 
     /// FuzzDifferential, input `7"` (hex 37 22): a complete value followed by an unterminated
     /// string decoded as 7; RFC 8259 rejects it.
-    @Test(.disabled("waiting for fix: issue 10, a trailing unterminated string after a complete value (harden10)"))
+    @Test
     func aTrailingUnterminatedStringAfterAScalarIsASyntaxError() throws {
         // Also found as `0",root`, `\r999"`, ` 3 "[d3  [` and objects followed by `"…`.
         for text in [#"7""#, #"0",root"#, "\r999\"", #"7 "abc"#, #"{} ""#, #"[1]"x"#] {
@@ -30,7 +30,7 @@ import Testing
     /// FuzzModel, input `{"t":"1e999"}` into a `Date` field (the model seed corpus had it):
     /// decoding stored a non-finite date and describing it trapped ("Double value cannot be
     /// converted to Int because it is either infinite or NaN", DateParser.swift).
-    @Test(.disabled("waiting for fix: issue 10, dates out of range (harden10)"))
+    @Test
     func anOutOfRangeDateIsAnErrorNotATrapLater() throws {
         for text in [#"{"v":"1e999"}"#, #"{"v":1e300}"#, #"{"v":-1e300}"#] {
             do {
@@ -50,7 +50,7 @@ import Testing
     /// chunks the partial UTF-8 sequence is held back, the number completes first and the stream
     /// reports "expected Leaf, found number 1" instead. An invalid document must report its
     /// syntax error, whatever the chunking.
-    @Test(.disabled("waiting for fix: issue 10, syntax errors masked by type errors (stream variant; harden10)"))
+    @Test
     func aPartialUTF8SequenceAtAChunkEndDoesNotLetATypeErrorMaskTheSyntaxError() throws {
         let bytes: [UInt8] = [0x31, 0xF2, 0x20]
         for chunk in [bytes.count, 1] {
@@ -69,7 +69,7 @@ import Testing
     /// FuzzArchive: a `JSONValue` integer with trailing zeros, `4731301624530348277760`, comes back
     /// from an archive as `473130162453034827776e1`: equal by value, but the exact text is lost
     /// (API.md: numbers keep their exact text).
-    @Test(.disabled("waiting for fix: issue 12, exact number text through archives (harden12)"))
+    @Test
     func anIntegerWithTrailingZerosKeepsItsTextThroughAnArchive() throws {
         for text in ["4731301624530348277760", "10", "-1000", "18446744073709551616000"] {
             let box = HostileBox<JSONValue>(v: try ModelDecoder().decode(JSONValue.self, from: text))
@@ -82,7 +82,7 @@ import Testing
     /// `7e d9 54 fc 40 10 00 00`) decodes, and describing the model then traps in
     /// DateParser.swift ("Double value cannot be converted to Int because the result would be
     /// greater than Int.max").
-    @Test(.disabled("waiting for fix: issue 10, dates out of range in archives (harden10)"))
+    @Test
     func anArchivedOutOfRangeDateIsAnErrorNotATrapLater() throws {
         var bytes = try Archive.encode(HostileBox<Date>(v: Date(timeIntervalSince1970: 1)))
         let one: [UInt8] = [0xC1, 0xFB, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0]
@@ -102,7 +102,7 @@ import Testing
 
     /// FuzzJSONValue, input hex `22 22 22` (`"""`): accepted as `""` (the trailing open string),
     /// and the next decode on the pooled engine then read `""` as `" "` — a wrong value.
-    @Test(.disabled("waiting for fix: issue 10, one failed decode poisons the next (harden10)"))
+    @Test
     func aTrailingOpenStringDoesNotPoisonTheNextDecode() throws {
         for poison in [#"""""#, #""" ""#, #""""0g"#] {
             _ = try? ModelDecoder().decode(JSONValue.self, from: poison)
