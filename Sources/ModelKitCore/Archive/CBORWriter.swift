@@ -69,6 +69,13 @@ final class CBORWriter: _ValueVisitor {
             if canonical.negative { head(1, magnitude - 1) } else { head(0, magnitude) }
             return
         }
+        // Integer text stays an integer (a bignum), so it reads back as the same text: as a
+        // decimal fraction `4731301624530348277760` would come back as `473130162453034827776e1`.
+        if case .small(let exponent) = canonical.exponent, exponent >= 0, Self.isIntegerText(number),
+           digits.utf8.count + exponent <= BigNumberConversion.maxDigits {
+            bignum(digits + String(repeating: "0", count: exponent), negative: canonical.negative)
+            return
+        }
         head(6, 4)
         head(4, 2)
         switch canonical.exponent {
@@ -85,6 +92,10 @@ final class CBORWriter: _ValueVisitor {
         } else {
             bignum(digits, negative: canonical.negative)
         }
+    }
+
+    private static func isIntegerText(_ number: String) -> Bool {
+        !number.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
     }
 
     /// A bignum (tag 2, or tag 3 holding -1 - n): big-endian magnitude bytes.

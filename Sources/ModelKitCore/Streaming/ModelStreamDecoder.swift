@@ -103,9 +103,11 @@ final class StreamState<M: Model> {
             engine.lineTrackerOffset = 3
         }
         let problem = scanner.scan(chunk)
-        pending.append(contentsOf: chunk[0..<(problem?.offset ?? chunk.count)])
+        pending.append(contentsOf: chunk[0..<max(0, problem?.offset ?? chunk.count)])
         if let (at, problem) = problem {
-            try parsePending(upTo: pending.count)
+            // Only what precedes the offending sequence: a number before it must not complete
+            // (and fail as a mismatch) ahead of the syntax error.
+            try parsePending(upTo: min(max(chunkOffset + at - pendingOffset, 0), pending.count))
             throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
         }
         if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
@@ -116,7 +118,12 @@ final class StreamState<M: Model> {
                 throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
             }
         } else {
-            try parsePending(upTo: pending.count - trailingNumberLength(newBytes: chunk.count))
+            var end = pending.count - trailingNumberLength(newBytes: chunk.count)
+            // A UTF-8 sequence still incomplete is not validated yet: yajl waits for it too.
+            if let sequence = scanner.openSequenceStart.map({ $0 + scannerBase }) {
+                end = min(end, max(sequence - pendingOffset, 0))
+            }
+            try parsePending(upTo: end)
         }
         // A record still open at the end of the chunk: its length so far is all that arrived since it began.
         if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {

@@ -70,8 +70,12 @@ struct InputScanner {
         return bytesScanned - stringStart - 1 - escapeSavings - incompleteEscape
     }
 
-    /// Scans the next chunk; returns the offset (relative to the chunk) of the first offending
-    /// sequence, or nil. After a problem the scanner's state is undefined: stop using it.
+    /// Absolute offset of a UTF-8 sequence still waiting for continuation bytes, if any: its
+    /// bytes are not known to be valid yet, so a stream must not hand them to yajl.
+    var openSequenceStart: Int? { continuationsDue > 0 ? sequenceStart : nil }
+
+    /// Scans the next chunk; returns the offset (relative to the chunk, negative when the
+    /// sequence began in an earlier chunk) of the first offending sequence, or nil. After a problem the scanner's state is undefined: stop using it.
     mutating func scan(_ chunk: UnsafeRawBufferPointer) -> (offset: Int, problem: InputProblem)? {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
@@ -113,7 +117,8 @@ struct InputScanner {
             }
             if let problem = step(bytes[i], at: chunkStart + i) {
                 bytesScanned = chunkStart + count
-                return (max(0, problem.offset - chunkStart), problem.problem)
+                // Negative when the offending sequence began in an earlier chunk.
+                return (problem.offset - chunkStart, problem.problem)
             }
             i += 1
         }
