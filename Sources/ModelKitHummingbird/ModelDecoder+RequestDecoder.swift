@@ -18,7 +18,8 @@ extension ModelDecoder: RequestDecoder {
             // The readable bytes stay valid for the closure: the engine reads them in place.
             return try buffer.withUnsafeReadableBytes { try decode(T.self, from: $0) }
         } catch {
-            throw HTTPError(decodeFailure: error) ?? error
+            if let badRequest = HTTPError(decodeFailure: error) { throw badRequest }
+            throw error
         }
     }
 }

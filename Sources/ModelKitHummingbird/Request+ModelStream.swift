@@ -9,13 +9,14 @@ extension Request {
     /// so uploads larger than `maxUploadSize` stream through. A bad record throws a 400
     /// ``HTTPError`` naming its path (`$[12].title`), line and column in the whole body.
     public func forEachModel<M: Model>(_ type: M.Type, options: DecodingOptions = .server, _ body: (M) async throws -> Void) async throws {
-        let models = self.body.map(\.readableBytesView).decodeModels(M.self, options: options)
+        let models = self.body.map { $0.readableBytesView }.decodeModels(M.self, options: options)
         do {
             for try await model in models {
                 try await body(model)
             }
         } catch {
-            throw HTTPError(decodeFailure: error) ?? error
+            if let badRequest = HTTPError(decodeFailure: error) { throw badRequest }
+            throw error
         }
     }
 }

@@ -11,7 +11,8 @@ extension ModelDecoder: ContentDecoder {
             // The readable bytes stay valid for the closure: the engine reads them in place.
             return try body.withUnsafeReadableBytes { try decode(D.self, from: $0) }
         } catch {
-            throw Abort(decodeFailure: error) ?? error
+            if let badRequest = Abort(decodeFailure: error) { throw badRequest }
+            throw error
         }
     }
 }
@@ -20,7 +21,7 @@ extension ModelEncoder: ContentEncoder {
     /// Writes `encodable` as JSON straight into `body` and sets `Content-Type: application/json; charset=utf-8`.
     public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
         headers.contentType = .json
-        try withEncodedBytes(encodable) { body.writeBytes($0) }
+        _ = try withEncodedBytes(encodable) { body.writeBytes($0) }
     }
 }
 

@@ -8,13 +8,14 @@ extension Request {
     /// Register the route with `body: .stream`. A bad record throws `Abort(.badRequest)` naming
     /// its path, line and column in the whole body.
     public func forEachModel<M: Model>(_ type: M.Type, options: DecodingOptions = .server, _ body: (M) async throws -> Void) async throws {
-        let models = self.body.map(\.readableBytesView).decodeModels(M.self, options: options)
+        let models = self.body.map { $0.readableBytesView }.decodeModels(M.self, options: options)
         do {
             for try await model in models {
                 try await body(model)
             }
         } catch {
-            throw Abort(decodeFailure: error) ?? error
+            if let badRequest = Abort(decodeFailure: error) { throw badRequest }
+            throw error
         }
     }
 }

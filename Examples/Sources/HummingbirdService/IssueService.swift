@@ -1,6 +1,7 @@
 import ExampleModels
 import Foundation
 import Hummingbird
+import Logging
 import ModelKitCore
 import ModelKitHummingbird
 
@@ -37,7 +38,8 @@ public func buildRouter() -> Router<IssueRequestContext> {
         do {
             issue = try await decoder.decode(Issue.self, from: request, context: context)
         } catch let error as DecodingError {
-            throw HTTPError(decodeFailure: error) ?? error
+            if let badRequest = HTTPError(decodeFailure: error) { throw badRequest }
+            throw error
         }
         return try CodableCoders.encoder().encode(Triage.triage(issue), from: request, context: context)
     }

@@ -37,7 +37,8 @@ public func configure(_ app: Application) throws {
         do {
             issue = try req.content.decode(Issue.self, using: CodableCoders.decoder())
         } catch let error as DecodingError {
-            throw Abort(decodeFailure: error) ?? error
+            if let badRequest = Abort(decodeFailure: error) { throw badRequest }
+            throw error
         }
         let response = Response(status: .ok)
         try response.content.encode(Triage.triage(issue), using: CodableCoders.encoder())

@@ -5,14 +5,18 @@ import HummingbirdService
 import HummingbirdTesting
 import ModelKitCore
 import ModelKitHummingbird
+import NIOCore
 import Testing
+
+/// `Issue` alone would be Swift Testing's.
+private typealias GitHubIssue = ExampleModels.Issue
 
 @Suite struct HummingbirdServiceTests {
     let app = Application(router: buildRouter())
 
     /// The `error.message` of Hummingbird's error body.
     func errorMessage(_ body: ByteBuffer) throws -> String {
-        let object = try JSONValue(json: Array(buffer: body))
+        let object = try ModelDecoder().decode(JSONValue.self, from: Array(buffer: body))
         guard case .string(let message)? = object["error"]?["message"] else { return "<no error.message in \(String(buffer: body))>" }
         return message
     }
@@ -23,7 +27,7 @@ import Testing
             try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: Fixtures.issueJSON)) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-                #expect(try Issue(json: Array(buffer: response.body)) == Fixtures.expectedTriagedIssue)
+                #expect(try GitHubIssue(json: Array(buffer: response.body)) == Fixtures.expectedTriagedIssue)
             }
         }
     }
@@ -54,7 +58,7 @@ import Testing
         try await app.test(.router) { client in
             try await client.execute(uri: "/labels", method: .post, body: ByteBuffer(string: #"{"name":"bug","color":"f29513"}"#)) { response in
                 #expect(response.status == .ok)
-                #expect(try JSONDecoder().decode(LabelDraft.self, from: Data(buffer: response.body)) == LabelDraft(name: "bug", color: "f29513"))
+                #expect(try JSONDecoder().decode(LabelDraft.self, from: Data(Array(buffer: response.body))) == LabelDraft(name: "bug", color: "f29513"))
             }
             try await client.execute(uri: "/labels", method: .post, body: ByteBuffer(string: #"{"name":7,"color":"f29513"}"#)) { response in
                 #expect(response.status == .badRequest)
@@ -96,7 +100,7 @@ import Testing
             try await client.execute(uri: "/issues/export?count=3", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/jsonl; charset=utf-8")
-                var stream = ModelStreamDecoder<Issue>()
+                var stream = ModelStreamDecoder<GitHubIssue>()
                 let issues = try stream.feed(Array(buffer: response.body)) + stream.finish()
                 #expect(issues.map(\.number) == [1, 2, 3])
             }

@@ -21,7 +21,7 @@ final class VaporServiceTests: XCTestCase {
 
     /// The `reason` of Vapor's error body.
     func reason(_ body: ByteBuffer) throws -> String {
-        let object = try JSONValue(json: Array(buffer: body))
+        let object = try ModelDecoder().decode(JSONValue.self, from: Array(buffer: body))
         guard case .string(let reason)? = object["reason"] else { return "<no reason in \(String(buffer: body))>" }
         return reason
     }
@@ -55,7 +55,7 @@ final class VaporServiceTests: XCTestCase {
     func testPlainCodableTypeGoesThroughTheBridge() async throws {
         try await post("labels", #"{"name":"bug","color":"f29513"}"#) { response in
             XCTAssertEqual(response.status, .ok)
-            XCTAssertEqual(try JSONDecoder().decode(LabelDraft.self, from: Data(buffer: response.body)), LabelDraft(name: "bug", color: "f29513"))
+            XCTAssertEqual(try JSONDecoder().decode(LabelDraft.self, from: Data(Array(buffer: response.body))), LabelDraft(name: "bug", color: "f29513"))
         }
         try await post("labels", #"{"name":7,"color":"f29513"}"#) { response in
             XCTAssertEqual(response.status, .badRequest)
