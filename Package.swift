@@ -80,3 +80,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Test support: a per-thread malloc counter, so tests can assert that encoding allocates nothing.
+// Linux only (it interposes glibc's allocator); the tests that use it are skipped elsewhere.
+#if os(Linux)
+package.targets.append(.target(name: "AllocationCounter", path: "Tests/AllocationCounter"))
+for target in package.targets where target.name == "ModelKitCoreTests" {
+    target.dependencies.append("AllocationCounter")
+}
+#endif
+
+// Documentation: `MODELKIT_DOCS=1 swift package generate-documentation` (see scripts/docs.sh).
+// Library users never fetch the DocC plugin: it is a dependency only when the variable is set.
+if Context.environment["MODELKIT_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -1,6 +1,6 @@
 @_exported import ModelKitCore
 
-/// Makes a struct or class a ``Model``: writes its `schema` from its stored properties at
+/// Makes a struct or class a `Model`: writes its `schema` from its stored properties at
 /// compile time, adds `init()` where one is needed, and declares the conformance.
 ///
 /// ```swift
@@ -33,6 +33,11 @@
 /// - a generic type (or a type nested in one): `static var schema` that builds the schema once
 ///   per concrete type through `Schema.cached(for:_:)`.
 ///
+/// The type also becomes ``SchemaCodable`` (`Codable` through its schema, so `JSONEncoder` and
+/// `JSONDecoder` use the same keys and key paths as ModelKit) unless it declares `Codable`,
+/// `Decodable` or `Encodable`, or `init(from:)`/`encode(to:)`, itself; a non-final class gets the
+/// `required convenience init(from:)` that conformance needs.
+///
 /// `init()` is added only when the type does not declare one. A model class that subclasses a
 /// non-model class other than `NSObject` must declare `required override init()` itself (the
 /// macro cannot see whether an inherited type is a class or a protocol). Properties declared
@@ -40,8 +45,8 @@
 ///
 /// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
 ///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
-@attached(member, conformances: Model, names: named(schema), named(init), named(_modelSchemaStorage))
-@attached(extension, conformances: Model)
+@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage))
+@attached(extension, conformances: Model, SchemaCodable)
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 

@@ -38,7 +38,32 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         if let initializer = initMember(for: type, declaration: declaration, in: context) {
             members.append(initializer)
         }
+        if let decoding = decodingInitMember(for: type, declaration: declaration, protocols: protocols) {
+            members.append(decoding)
+        }
         return members
+    }
+
+    /// A class that is `SchemaCodable` must declare `required init(from:)` in its body (a protocol
+    /// extension cannot provide it to a non-final class, and a model subclass, which declares
+    /// `init()`, does not inherit it): a non-final base class that gets the conformance here,
+    /// and a subclass of a model class that has it.
+    private static func decodingInitMember(for type: ModelType, declaration: some DeclGroupSyntax, protocols: [TypeSyntax]) -> DeclSyntax? {
+        guard type.isClass, !declaration.declaresOwnCoding else { return nil }
+        let missing = protocolNames(protocols)
+        let needed = type.modelSuperclass != nil ? !missing.contains("SchemaCodable") : (!type.isFinal && missing.contains("SchemaCodable"))
+        guard needed else { return nil }
+        return """
+            \(raw: type.initAccess)required convenience init(from decoder: any Decoder) throws {
+                self.init()
+                try self.decodeSchemaFields(from: decoder)
+            }
+            """
+    }
+
+    /// The last component of each protocol name (`ModelKitCore.Model` → `Model`).
+    static func protocolNames(_ protocols: [TypeSyntax]) -> Set<String> {
+        Set(protocols.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" })
     }
 
     // MARK: Extension role
@@ -59,8 +84,16 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
             }
             return []
         }
-        guard !protocols.isEmpty else { return [] }
-        let list = protocols.map { $0.trimmedDescription }.joined(separator: ", ")
+        // `SchemaCodable` (one wire format for every coder) unless the type codes itself, or is a
+        // model subclass (it inherits its superclass's choice).
+        let missing = protocolNames(protocols)
+        let isModelSubclass = declaration.is(ClassDeclSyntax.self) && !missing.contains("Model")
+        let wanted = protocols.filter { type in
+            guard protocolNames([type]).contains("SchemaCodable") else { return true }
+            return !declaration.declaresOwnCoding && !isModelSubclass
+        }
+        guard !wanted.isEmpty else { return [] }
+        let list = wanted.map { $0.trimmedDescription }.joined(separator: ", ")
         return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: list) {}")]
     }
 
@@ -323,7 +356,7 @@ struct ModelType {
         }
         // A class that already conforms to Model (the compiler lists no missing conformance) and
         // whose first inherited type is not one of the model protocols inherits Model from it.
-        if isClass, protocols.isEmpty, let firstInherited, let firstName, !Self.modelProtocols.contains(firstName) {
+        if isClass, !ModelMacro.protocolNames(protocols).contains("Model"), let firstInherited, let firstName, !Self.modelProtocols.contains(firstName) {
             modelSuperclass = firstInherited.trimmedDescription
         } else {
             modelSuperclass = nil

@@ -160,4 +160,24 @@ extension DeclGroupSyntax {
     var declaresInitializers: Bool {
         memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
     }
+
+    /// Whether the type codes itself: `Codable`, `Decodable` or `Encodable` in its inheritance
+    /// clause, or an `init(from:)` / `encode(to:)` member.
+    var declaresOwnCoding: Bool {
+        let inherited = inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if inherited.contains(where: { name in
+            ["Codable", "Decodable", "Encodable"].contains(name.split(separator: ".").last.map(String.init) ?? name)
+        }) { return true }
+        return memberBlock.members.contains { member in
+            if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                return initializer.signature.parameterClause.parameters.first?.firstName.text == "from"
+                    && initializer.signature.parameterClause.parameters.count == 1
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode" {
+                return function.signature.parameterClause.parameters.first?.firstName.text == "to"
+                    && function.signature.parameterClause.parameters.count == 1
+            }
+            return false
+        }
+    }
 }

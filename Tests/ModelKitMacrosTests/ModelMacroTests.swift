@@ -237,6 +237,11 @@ final class ModelMacroTests: XCTestCase {
                 required init() {
                     super.init()
                 }
+
+                required convenience init(from decoder: any Decoder) throws {
+                    self.init()
+                    try self.decodeSchemaFields(from: decoder)
+                }
             }
             """,
             macroSpecs: specs(conformsAlready: true))
@@ -267,6 +272,11 @@ final class ModelMacroTests: XCTestCase {
                 required init() {
                     super.init()
                 }
+
+                required convenience init(from decoder: any Decoder) throws {
+                    self.init()
+                    try self.decodeSchemaFields(from: decoder)
+                }
             }
             """,
             macroSpecs: specs(conformsAlready: true))
@@ -294,6 +304,11 @@ final class ModelMacroTests: XCTestCase {
                     ModelKitCore.Field("breed", \\.breed, set: {
                             $0.breed = $1
                         })
+                }
+
+                required convenience init(from decoder: any Decoder) throws {
+                    self.init()
+                    try self.decodeSchemaFields(from: decoder)
                 }
             }
             """,
@@ -511,6 +526,11 @@ final class ModelMacroTests: XCTestCase {
                 required init() {
                     super.init()
                 }
+
+                required convenience init(from decoder: any Decoder) throws {
+                    self.init()
+                    try self.decodeSchemaFields(from: decoder)
+                }
             }
             """,
             macroSpecs: specs(conformsAlready: true))
@@ -540,6 +560,11 @@ final class ModelMacroTests: XCTestCase {
 
                 required init() {
                     super.init()
+                }
+
+                required convenience init(from decoder: any Decoder) throws {
+                    self.init()
+                    try self.decodeSchemaFields(from: decoder)
                 }
             }
             """,

@@ -59,6 +59,7 @@ let encoder = JSONEncoder()
     let contenders = [
         Contender(name: "ModelKit") { _ = try M(json: bytes) },
         Contender(name: "JSONDecoder") { _ = try decoder.decode(M.self, from: data) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode(ThroughCodable<M>.self, from: bytes) },
     ] + extra + [Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(bytes)) }]
     results.append(try Harness.measure(task: name, bytes: bytes.count, objects: objects, contenders: contenders, runs: runs, targetNanos: target))
 }
@@ -69,6 +70,7 @@ let encoder = JSONEncoder()
     let contenders = [
         Contender(name: "ModelKit") { _ = try [M](json: bytes) },
         Contender(name: "JSONDecoder") { _ = try decoder.decode([M].self, from: data) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode(ArrayThroughCodable<M>.self, from: bytes) },
     ] + extra + [Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(bytes)) }]
     results.append(try Harness.measure(task: name, bytes: bytes.count, objects: count, contenders: contenders, runs: runs, targetNanos: target))
 }
@@ -78,6 +80,7 @@ let encoder = JSONEncoder()
     let contenders = [
         Contender(name: "ModelKit") { _ = try model.jsonBytes() },
         Contender(name: "JSONEncoder") { _ = try encoder.encode(model) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeEncoder.encode(EncodedThroughCodable(value: model)) },
     ] + extra
     encodeResults.append(try Harness.measure(task: name, bytes: size, objects: objects, contenders: contenders, runs: runs, targetNanos: target))
 }
@@ -103,6 +106,7 @@ if let user = corpusFile("user.json") {
         Contender(name: "JSONSerialization") { _ = try JSONSerialization.data(withJSONObject: model.dictionary) },
     ])
 }
+try issueEncodeTask()
 // Archive: encode + decode round trips, measured as MB/s of the model's JSON size.
 var archiveResults: [TaskResult] = []
 @MainActor func archiveTask<M: Model & Codable>(_ name: String, _ model: M, objects: Int, extra: [Contender] = []) throws {
@@ -158,6 +162,7 @@ do {
     encodeResults.append(try Harness.measure(task: "generated API objects", bytes: size, objects: models.count, contenders: [
         Contender(name: "ModelKit") { _ = try ModelEncoder().encode(models) },
         Contender(name: "JSONEncoder") { _ = try encoder.encode(models) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeEncoder.encode(ArrayEncodedThroughCodable(values: models)) },
         Contender(name: "JSONSerialization") { _ = try JSONSerialization.data(withJSONObject: models.map(\.dictionary)) },
     ], runs: runs, targetNanos: target))
 }
@@ -181,6 +186,7 @@ do {
     results.append(try Harness.measure(task: "generated large integer array", bytes: ints.count, objects: count, contenders: [
         Contender(name: "ModelKit") { _ = try ModelDecoder().decode([Int].self, from: ints) },
         Contender(name: "JSONDecoder") { _ = try decoder.decode([Int].self, from: data) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode(ArrayThroughCodable<Int>.self, from: ints) },
         Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(ints)) },
     ], runs: runs, targetNanos: target))
 }
@@ -257,6 +263,10 @@ for result in results {
     if let jd = result.measurements.first(where: { $0.contender == "JSONDecoder" }) {
         let ratio = jd.medianNanos / mk.medianNanos
         check(ratio >= 5, String(format: "decode ≥ 5× JSONDecoder on %@: %.2f×", result.task, ratio))
+        if let bridge = result.measurements.first(where: { $0.contender == "ModelKit Codable bridge" }) {
+            let bridgeRatio = jd.medianNanos / bridge.medianNanos
+            check(bridgeRatio >= 2, String(format: "Codable bridge decode ≥ 2× JSONDecoder on %@: %.2f×", result.task, bridgeRatio))
+        }
     }
     if result.task.contains("API") || result.task == "user.json" || result.task == "twitter.json",
        let raw = result.measurements.first(where: { $0.contender == "yajl raw tokens" }) {
@@ -268,6 +278,10 @@ for result in encodeResults {
     guard let mk = result.modelKit, let je = result.measurements.first(where: { $0.contender == "JSONEncoder" }) else { continue }
     let ratio = je.medianNanos / mk.medianNanos
     check(ratio >= 4, String(format: "encode ≥ 4× JSONEncoder on %@: %.2f×", result.task, ratio))
+    if let bridge = result.measurements.first(where: { $0.contender == "ModelKit Codable bridge" }) {
+        let bridgeRatio = je.medianNanos / bridge.medianNanos
+        check(bridgeRatio >= 2, String(format: "Codable bridge encode ≥ 2× JSONEncoder on %@: %.2f×", result.task, bridgeRatio))
+    }
 }
 
 if let chartPath {

@@ -36,7 +36,7 @@ public enum Archive {
     /// The archive bytes of `model`.
     public static func encode<M: Model>(_ model: M) throws -> [UInt8] {
         let schema = type(of: model).schema
-        let writer = CBORWriter(capacity: max(256, schema.lastArchiveSize.load(ordering: .relaxed) + 16))
+        let writer = CBORWriter(capacity: max(256, schema.lastArchiveSize.value + 16))
         writer.head(6, 55799)
         writer.head(4, 5)
         writer.text(magic)
@@ -45,7 +45,7 @@ public enum Archive {
         try model._visit(writer)
         let checksum = CRC32C.checksum(writer.written)
         writer.head(0, UInt64(checksum))
-        schema.lastArchiveSize.store(writer.written.count, ordering: .relaxed)
+        schema.lastArchiveSize.store(writer.written.count)
         return writer.bytes
     }
 
@@ -91,6 +91,8 @@ public enum Archive {
             try payload.feed(engine)
         } catch let error as ModelDecodingError {
             throw ArchiveError.invalidContent(error)
+        } catch CBORReader.Failure.malformed(let why) {
+            throw ArchiveError.notAnArchive(why)
         } catch {
             throw ArchiveError.notAnArchive("malformed payload")
         }

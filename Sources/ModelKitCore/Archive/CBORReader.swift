@@ -5,6 +5,11 @@ import Foundation
 struct CBORReader {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
+    /// Arrays, maps and tags open around the item being fed: bounded, so that hostile nesting
+    /// (a million nested arrays, a chain of 10,000 tags) is an error, not a stack overflow.
+    private var nesting = 0
+    /// Twice JSON's default `maxDepth`: every archived container may carry a tag (dates, bignums).
+    static let maxNesting = 1024
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -49,20 +54,49 @@ struct CBORReader {
         return try argument(head & 31)
     }
 
-    /// Steps over one complete item (to find where the checksummed part ends).
+    /// Steps over one complete item (to find where the checksummed part ends, before the
+    /// checksum is verified): iterative, counting the items still due, so no nesting of any depth
+    /// recurses. Every item takes at least one byte, so more items due than bytes left is truncation.
     mutating func skipItem() throws {
-        let head = try byte()
-        let major = head >> 5
-        let info = head & 31
-        switch major {
-        case 0, 1: _ = try argument(info)
-        case 2, 3: _ = try slice(try argument(info))
-        case 4: for _ in 0..<(try argument(info)) { try skipItem() }
-        case 5: for _ in 0..<(try argument(info)) { try skipItem(); try skipItem() }
-        case 6: _ = try argument(info); try skipItem()
-        default:
-            if info >= 24 && info <= 27 { _ = try argument(info) } else if info > 27 { throw Failure.malformed("reserved simple value") }
+        var due: UInt64 = 1
+        while due > 0 {
+            due -= 1
+            let head = try byte()
+            let major = head >> 5
+            let info = head & 31
+            switch major {
+            case 0, 1: _ = try argument(info)
+            case 2, 3: _ = try slice(try argument(info))
+            case 4, 5:
+                let count = try argument(info)
+                let (items, overflow) = major == 5 ? count.multipliedReportingOverflow(by: 2) : (count, false)
+                let left = UInt64(bytes.count - offset)
+                guard !overflow, due <= left, items <= left - due else { throw Failure.truncated }
+                due += items
+            case 6:
+                _ = try argument(info)
+                due += 1
+            default:
+                if info >= 24 && info <= 27 { _ = try argument(info) } else if info > 27 { throw Failure.malformed("reserved simple value") }
+            }
         }
+    }
+
+    /// Enters an array, map or tag while feeding.
+    private mutating func enter() throws {
+        nesting += 1
+        if nesting > Self.maxNesting { throw Failure.malformed("nesting deeper than \(Self.maxNesting) levels at byte \(offset - 1)") }
+    }
+
+    /// A bignum's magnitude, bounded in size.
+    private mutating func bignumMagnitude() throws -> UnsafeRawBufferPointer {
+        let head = try byte()
+        guard head >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
+        let count = try argument(head & 31)
+        guard count <= UInt64(BigNumberConversion.maxBytes) else {
+            throw Failure.malformed("bignum of \(count) bytes (at most \(BigNumberConversion.maxBytes)) at byte \(offset)")
+        }
+        return try slice(count)
     }
 
     /// Feeds one item to the engine.
@@ -86,11 +120,15 @@ struct CBORReader {
             try check(engine.onString(try slice(try argument(info))), engine)
         case 4:
             let count = try argument(info)
+            try enter()
+            defer { nesting -= 1 }
             try check(engine.onOpen(.array), engine)
             for _ in 0..<count { try feed(engine) }
             try check(engine.onClose(), engine)
         case 5:
             let count = try argument(info)
+            try enter()
+            defer { nesting -= 1 }
             try check(engine.onOpen(.object), engine)
             for _ in 0..<count {
                 let keyHead = try byte()
@@ -100,7 +138,10 @@ struct CBORReader {
             }
             try check(engine.onClose(), engine)
         case 6:
-            try tagged(try argument(info), engine)
+            let tag = try argument(info)
+            try enter()
+            defer { nesting -= 1 }
+            try tagged(tag, engine)
         default:
             switch info {
             case 20: try check(engine.onScalar(.bool(false), kind: .literal), engine)
@@ -118,9 +159,7 @@ struct CBORReader {
         switch tag {
         case 2, 3:
             // Bignum: big-endian magnitude → decimal text.
-            let head = try byte()
-            guard head >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
-            var digits = Self.decimalDigits(ofBigEndian: try slice(try argument(head & 31)))
+            var digits = Self.decimalDigits(ofBigEndian: try bignumMagnitude())
             if tag == 3 { digits = "-" + Self.addOne(digits) }
             try number(digits, engine)
         case 4:
@@ -142,9 +181,7 @@ struct CBORReader {
         case 0: return String(value)
         case 1: return value == .max ? "-18446744073709551616" : "-" + String(value + 1)
         case 6 where value == 2 || value == 3:
-            let inner = try byte()
-            guard inner >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
-            let digits = Self.decimalDigits(ofBigEndian: try slice(try argument(inner & 31)))
+            let digits = Self.decimalDigits(ofBigEndian: try bignumMagnitude())
             return value == 3 ? "-" + Self.addOne(digits) : digits
         default: throw Failure.malformed("expected an integer at byte \(offset - 1)")
         }
@@ -188,22 +225,9 @@ struct CBORReader {
         if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
     }
 
+    /// The decimal digits of a bignum's magnitude (bounded by `bignumMagnitude()`).
     static func decimalDigits(ofBigEndian bytes: UnsafeRawBufferPointer) -> String {
-        var digits: [UInt8] = [0]  // little-endian base-10
-        for byte in bytes {
-            var carry = Int(byte)
-            for i in digits.indices {
-                let value = Int(digits[i]) * 256 + carry
-                digits[i] = UInt8(value % 10)
-                carry = value / 10
-            }
-            while carry > 0 {
-                digits.append(UInt8(carry % 10))
-                carry /= 10
-            }
-        }
-        while digits.count > 1 && digits.last == 0 { digits.removeLast() }
-        return String(decoding: digits.reversed().map { $0 + 0x30 }, as: UTF8.self)
+        BigNumberConversion.decimalDigits(ofBigEndian: bytes)
     }
 
     static func addOne(_ digits: String) -> String {

@@ -61,25 +61,39 @@ final class CBORWriter: _ValueVisitor {
     func visitNumberText(_ number: String) throws {
         let canonical = JSONNumber(uncheckedText: number).canonical
         let digits = canonical.digits.isEmpty ? "0" : canonical.digits
-        if canonical.exponent >= 0, digits.count + canonical.exponent <= 18 {
-            let magnitude = UInt64(digits + String(repeating: "0", count: canonical.exponent))!
+        guard digits.utf8.count <= BigNumberConversion.maxDigits else {
+            throw ModelEncodingError(path: "$", message: "a number of \(digits.utf8.count) significant digits is longer than an archive holds (\(BigNumberConversion.maxDigits))")
+        }
+        if case .small(let exponent) = canonical.exponent, exponent >= 0, digits.count + exponent <= 18 {
+            let magnitude = UInt64(digits + String(repeating: "0", count: exponent))!
             if canonical.negative { head(1, magnitude - 1) } else { head(0, magnitude) }
             return
         }
         head(6, 4)
         head(4, 2)
-        try visitSigned(Int64(clamping: canonical.exponent))
+        switch canonical.exponent {
+        case .small(let exponent): try visitSigned(Int64(exponent))
+        case .large(let negative, let magnitude):
+            guard magnitude.utf8.count <= BigNumberConversion.maxDigits else {
+                throw ModelEncodingError(path: "$", message: "a number's exponent of \(magnitude.utf8.count) digits is longer than an archive holds (\(BigNumberConversion.maxDigits))")
+            }
+            bignum(magnitude, negative: negative)
+        }
         if digits.count <= 18 {
             let magnitude = UInt64(digits)!
             if canonical.negative { head(1, magnitude - 1) } else { head(0, magnitude) }
         } else {
-            // A bignum (tag 2/3): big-endian magnitude bytes.
-            var magnitude = Self.bigEndianBytes(ofDecimalDigits: digits)
-            if canonical.negative { magnitude = Self.subtractOne(magnitude) }
-            head(6, canonical.negative ? 3 : 2)
-            head(2, UInt64(magnitude.count))
-            magnitude.withUnsafeBytes { put($0) }
+            bignum(digits, negative: canonical.negative)
         }
+    }
+
+    /// A bignum (tag 2, or tag 3 holding -1 - n): big-endian magnitude bytes.
+    private func bignum(_ digits: String, negative: Bool) {
+        var magnitude = BigNumberConversion.bigEndianBytes(ofDecimalDigits: digits)
+        if negative { magnitude = Self.subtractOne(magnitude) }
+        head(6, negative ? 3 : 2)
+        head(2, UInt64(magnitude.count))
+        magnitude.withUnsafeBytes { put($0) }
     }
     func visitString(_ value: String) throws { text(value) }
     func visitData(_ value: Data) throws {
@@ -109,24 +123,6 @@ final class CBORWriter: _ValueVisitor {
                 try reference._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
             }
         }
-    }
-
-    static func bigEndianBytes(ofDecimalDigits digits: String) -> [UInt8] {
-        var result: [UInt8] = [0]
-        for digit in digits.utf8 {
-            var carry = Int(digit - 0x30)
-            for i in stride(from: result.count - 1, through: 0, by: -1) {
-                let value = Int(result[i]) * 10 + carry
-                result[i] = UInt8(value & 0xFF)
-                carry = value >> 8
-            }
-            while carry > 0 {
-                result.insert(UInt8(carry & 0xFF), at: 0)
-                carry >>= 8
-            }
-        }
-        while result.count > 1 && result[0] == 0 { result.removeFirst() }
-        return result
     }
 
     static func subtractOne(_ magnitude: [UInt8]) -> [UInt8] {

@@ -32,6 +32,11 @@ public final class _DecodeEngine {
     var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
     @usableFromInline var skipped: [ModelDecodingError] = []
+    /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
+    var replayedValues = 0
+    /// Streams report nothing of what they skip, so they do not keep it: memory stays bounded
+    /// however many values of an endless stream are skipped.
+    var keepsSkipped = true
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] = []
@@ -42,13 +47,15 @@ public final class _DecodeEngine {
     /// The bytes yajl is currently parsing, and their offset in the whole input.
     private var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
     private var currentBufferOffset = 0
-    private var lastTokenKind = TokenKind.none
+    var lastTokenKind = TokenKind.none
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
     /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
     /// past what yajl has parsed).
     var lineTracker = LineTracker()
     var lineTrackerOffset = 0
+    /// The last position computed by `location(of:)`, counted on from by the next one.
+    private var positionCache: (offset: Int, tracker: LineTracker)?
 
     enum TokenKind { case none, string, number, literal, open, close, key }
 
@@ -59,7 +66,7 @@ public final class _DecodeEngine {
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
-        maxDepth = options.limits.maxDepth
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         frames.reserveCapacity(16)
         frames.append(root)
         topFrame = Unmanaged.passUnretained(root)
@@ -85,13 +92,14 @@ public final class _DecodeEngine {
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
-        maxDepth = options.limits.maxDepth
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         frames.removeAll(keepingCapacity: true)
         frames.append(root)
         topFrame = Unmanaged.passUnretained(root)
         depth = 0
         failure = nil
         skipped.removeAll()
+        replayedValues = 0
         for i in spareFrames.indices { spareFrames[i] = nil }
         for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -100,6 +108,7 @@ public final class _DecodeEngine {
         wholeInput = nil
         lineTracker = LineTracker()
         lineTrackerOffset = 0
+        positionCache = nil
         keysByFieldName = false
     }
 
@@ -110,6 +119,7 @@ public final class _DecodeEngine {
         for i in spareCollections.indices { spareCollections[i] = nil }
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         wholeInput = nil
+        positionCache = nil
         skipped.removeAll()
     }
 
@@ -130,14 +140,15 @@ public final class _DecodeEngine {
         try check(status)
     }
 
-    /// Ends the input: a value still open is an error.
-    func complete() throws {
+    /// Ends the input, `end` bytes long: a value still open is an error located at the end.
+    func complete(at end: Int) throws {
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        currentBufferOffset = end
         let status = yajl_complete_parse(handle)
-        try check(status)
+        try check(status, atEnd: true)
     }
 
-    private func check(_ status: yajl_status) throws {
+    private func check(_ status: yajl_status, atEnd: Bool = false) throws {
         switch status {
         case yajl_status_ok: return
         case yajl_status_client_canceled:
@@ -146,8 +157,22 @@ public final class _DecodeEngine {
             let consumed = Int(yajl_get_bytes_consumed(handle))
             let message = yajlMessage()
             var offset = currentBufferOffset + consumed
-            // yajl reports lexical errors just past the offending byte.
-            if message.hasPrefix("lexical"), consumed > 0 { offset -= 1 }
+            // yajl reports lexical errors just past the offending byte. At the end of input its
+            // count refers to its own internal flush, not to the input: the error is at the end.
+            if atEnd {
+                offset = currentBufferOffset
+            } else if message.hasPrefix("lexical"), consumed > 0 {
+                offset -= 1
+            } else if consumed > 0, let last = byte(at: offset - 1) {
+                // A parse error: yajl has consumed the unexpected token; point at its start.
+                switch last {
+                case UInt8(ascii: "\""): lastTokenKind = .string
+                case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"),
+                     UInt8(ascii: ":"), UInt8(ascii: ","): lastTokenKind = .open
+                default: lastTokenKind = .number
+                }
+                offset = tokenStartOffset
+            }
             throw error(.syntax(syntaxDescription(message, at: offset)), at: offset, path: "$" + (frames.count > 1 ? pathOfOpenContainers() : ""))
         }
     }
@@ -211,7 +236,7 @@ public final class _DecodeEngine {
 
     /// The engine's one skip frame: a skipped value swallows everything nested in it, so at
     /// most one skip is active at a time and it need not be allocated per value.
-    private let sharedSkipFrame = SkipFrame()
+    let sharedSkipFrame = SkipFrame()
 
     @inline(__always)
     func skipFrame() -> SkipFrame {
@@ -316,6 +341,7 @@ public final class _DecodeEngine {
     /// Feeds an already-built value through the token entry points, as if it were being parsed.
     /// Used where a value must be seen whole first (shared keys, polymorphic and preprocessed models).
     func replay(_ value: JSONValue) throws {
+        replayedValues += 1
         let status: Int32
         switch value {
         case .null: status = onScalar(.null, kind: .literal)
@@ -327,11 +353,15 @@ public final class _DecodeEngine {
             var text = s
             status = text.withUTF8 { onString(UnsafeRawBufferPointer($0)) }
         case .array(let elements):
+            let below = frames.count
             guard onOpen(.array) == 1 else { throw failure! }
+            if try adoptWhole(value, framesBelow: below) { return }
             for element in elements { try replay(element) }
             status = onClose()
         case .object(let object):
+            let below = frames.count
             guard onOpen(.object) == 1 else { throw failure! }
+            if try adoptWhole(value, framesBelow: below) { return }
             for (key, member) in object {
                 var text = key
                 guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) == 1 else { throw failure! }
@@ -342,15 +372,28 @@ public final class _DecodeEngine {
         if status != 1 { throw failure! }
     }
 
+    /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
+    private var bufferedNesting = 0
+
+    /// Runs a nested replay of a buffered value, within `DecodingLimits.maxBufferedNesting`.
+    func withNestedReplay<R>(_ body: () throws -> R) throws -> R {
+        guard bufferedNesting < DecodingLimits.maxBufferedNesting else {
+            throw positioned(DecodeFailure.limit(.maxDepth, DecodingLimits.maxBufferedNesting))
+        }
+        bufferedNesting += 1
+        defer { bufferedNesting -= 1 }
+        return try body()
+    }
+
     // MARK: Errors
 
-    private var consumedOffset: Int {
+    var consumedOffset: Int {
         guard let handle, currentBuffer.baseAddress != nil else { return currentBufferOffset }
         return currentBufferOffset + Int(yajl_get_bytes_consumed(handle))
     }
 
     /// Where the token being handled starts (yajl reports where it ends).
-    private var tokenStartOffset: Int {
+    var tokenStartOffset: Int {
         let end = consumedOffset
         guard currentBuffer.baseAddress != nil else { return end }
         var local = end - currentBufferOffset
@@ -385,7 +428,7 @@ public final class _DecodeEngine {
     }
 
     /// Keeps the first failure, positioned at the current token and path.
-    private func record(_ error: any Error) {
+    func record(_ error: any Error) {
         guard failure == nil else { return }
         failure = positioned(error)
     }
@@ -406,16 +449,27 @@ public final class _DecodeEngine {
     }
 
     func location(of offset: Int) -> (line: Int, column: Int) {
+        // Positions are asked for in increasing order (each value skipped under `.skip` is
+        // positioned): counting on from the last one keeps that linear instead of quadratic.
         if let whole = wholeInput {
-            var tracker = LineTracker()
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[0..<min(max(offset, 0), whole.count)]))
+            let end = min(max(offset, 0), whole.count)
+            var (from, tracker) = (0, LineTracker())
+            if let cached = positionCache, cached.offset <= end { (from, tracker) = cached }
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[from..<end]))
+            positionCache = (end, tracker)
             return (tracker.line, tracker.column)
         }
         var tracker = lineTracker
         if currentBuffer.baseAddress != nil {
-            let from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
+            var from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
             let to = min(max(offset - currentBufferOffset, from), currentBuffer.count)
+            if let cached = positionCache, cached.offset >= lineTrackerOffset, cached.offset - currentBufferOffset >= from,
+               cached.offset - currentBufferOffset <= to {
+                from = cached.offset - currentBufferOffset
+                tracker = cached.tracker
+            }
             tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
+            positionCache = (currentBufferOffset + to, tracker)
         }
         return (tracker.line, tracker.column)
     }
@@ -444,10 +498,15 @@ public final class _DecodeEngine {
     /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
     public func mismatch<T>(expected: String, found: String) throws -> T? {
         if skipsMismatches {
-            skipped.append(positioned(DecodeFailure(reason: .typeMismatch(expected: expected, found: found))))
+            recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
             return nil
         }
         throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
+    }
+
+    /// Keeps a failure dropped under `.skip`, positioned, for `decodeWithReport`.
+    func recordSkipped(_ failure: DecodeFailure) {
+        if keepsSkipped { skipped.append(positioned(failure)) }
     }
 
     /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.
@@ -458,7 +517,7 @@ public final class _DecodeEngine {
             throw error
         } catch {
             if skipsMismatches {
-                skipped.append(positioned(DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))))
+                recordSkipped(DecodeFailure(reason: .invalid("\(T._typeName): \(error)")))
                 return nil
             }
             throw DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))

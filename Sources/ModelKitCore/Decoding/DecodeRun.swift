@@ -26,27 +26,71 @@ enum DecodeRun {
         if input.count > options.limits.maxInputBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
         }
+        do {
+            try feedWhole(input, to: engine, root: root)
+        } catch let error as ModelDecodingError where error.hidesSyntaxErrors {
+            // A mismatch stops the decode where it happens, but the document may not be JSON at
+            // all further on: that is the error to report (`{"b": [1, 2}` into an Int field).
+            throw syntaxError(in: input, options: options) ?? error
+        }
+        return engine
+    }
+
+    /// Pre-scan and yajl over the whole input, block by block.
+    private static func feedWhole(_ input: UnsafeRawBufferPointer, to engine: _DecodeEngine, root: RootFrame) throws {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
         var offset = hasByteOrderMark(input) ? 3 : 0
         var scanner = InputScanner()
+        // Scanned but not yet parsed: yajl rescans a string cut at a block end from its start on
+        // every call, so a string spanning blocks is handed over whole, in one call (linear).
+        var parsed = offset
+        let scannerBase = offset  // the scanner counts from after the byte order mark
+        func parse(upTo end: Int) throws {
+            guard end > parsed else { return }
+            try engine.parse(UnsafeRawBufferPointer(rebasing: input[parsed..<end]), at: parsed)
+            parsed = end
+        }
         while offset < input.count {
             let block = UnsafeRawBufferPointer(rebasing: input[offset..<min(offset + blockSize, input.count)])
             if let (at, problem) = scanner.scan(block) {
                 // Let yajl report an earlier syntax error first, then report the scanner's.
-                try engine.parse(UnsafeRawBufferPointer(rebasing: block[0..<at]), at: offset)
+                try parse(upTo: offset + at)
                 throw engine.error(.syntax(problem.message), at: offset + at, path: "$")
             }
-            try engine.parse(block, at: offset)
             offset += block.count
+            if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
+                try parse(upTo: open)
+                // Over the limit already: fail now, not after reading the rest of the string.
+                if scanner.openStringDecodedBytes > engine.options.limits.maxStringBytes {
+                    throw engine.error(.limitExceeded(.maxStringBytes, limit: engine.options.limits.maxStringBytes), at: open)
+                }
+            } else {
+                try parse(upTo: offset)
+            }
         }
         if let problem = scanner.finish() {
+            try parse(upTo: input.count)
             throw engine.error(.syntax(problem.message), at: input.count, path: "$")
         }
-        try engine.complete()
+        try parse(upTo: input.count)
+        try engine.complete(at: input.count)
         if !root.sawValue {
             throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
         }
-        return engine
+    }
+
+    /// The syntax error of `input`, if it has one: a second pass that only checks the grammar
+    /// (error paths only).
+    static func syntaxError(in input: UnsafeRawBufferPointer, options: DecodingOptions) -> ModelDecodingError? {
+        let root = RootFrame(scalar: { _, _ in }, begin: { _, decoder in decoder.skipFrame() }, finish: { _, _ in })
+        let checker = _DecodeEngine(options: options, root: root, multipleValues: true)
+        checker.wholeInput = input
+        do {
+            try feedWhole(input, to: checker, root: root)
+        } catch let error as ModelDecodingError {
+            if case .syntax = error.reason { return error }
+        } catch {}
+        return nil
     }
 
     /// The top-level value produced nothing (a null or mismatch left the result empty).
@@ -89,4 +133,15 @@ func withJSONBytes<R>(_ json: String, _ body: (UnsafeRawBufferPointer) throws ->
 @inline(__always)
 func hasByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+}
+
+extension ModelDecodingError {
+    /// A failure about the values (not the grammar, not a limit): it stops the decode before the
+    /// rest of the document was checked, so a syntax error further on must take precedence.
+    var hidesSyntaxErrors: Bool {
+        switch reason {
+        case .typeMismatch, .missingKey, .unknownKey, .invalid: return true
+        case .syntax, .limitExceeded: return false
+        }
+    }
 }

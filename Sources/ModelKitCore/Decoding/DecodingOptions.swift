@@ -52,12 +52,23 @@ public struct DecodingOptions: Sendable {
 
 /// Bounds on untrusted input; exceeding one throws `.limitExceeded`, never crashes.
 public struct DecodingLimits: Sendable, Hashable {
-    /// Deepest nesting of arrays and objects. Default 512.
+    /// Deepest nesting of arrays and objects. Default 512; at most ``maxDepthBound``.
     public var maxDepth: Int
     /// Largest input accepted (for streams: in total). Default: unlimited.
     public var maxInputBytes: Int
     /// Longest string or key, in UTF-8 bytes after unescaping. Default: unlimited.
     public var maxStringBytes: Int
+
+    /// The deepest nesting any decode accepts, whatever `maxDepth` says: a larger `maxDepth`
+    /// acts as this. Deeper values would overflow the stack in the paths that recurse over a
+    /// value (releasing, hashing, comparing and encoding a `JSONValue`, polymorphic replay).
+    public static let maxDepthBound = 2_048
+
+    /// How deep values that are decoded from a buffered copy may nest in one another:
+    /// polymorphic and preprocessing models, and containers on a key several fields share.
+    /// Each such level is decoded by a nested replay on the stack, so they get a tighter bound
+    /// than ``maxDepth``; deeper nesting throws `.limitExceeded(.maxDepth, limit: 256)`.
+    public static let maxBufferedNesting = 256
 
     /// Limits with the defaults: depth 512, sizes unlimited.
     public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max) {

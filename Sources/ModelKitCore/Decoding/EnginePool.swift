@@ -1,12 +1,10 @@
-import Synchronization
-
 /// A few parked engines (each with its yajl parser) so that small documents do not pay for
 /// allocating and freeing a parser every time. Thread-safe; an engine is used by one decode at
 /// a time and returned only after a clean finish.
 final class EnginePool: Sendable {
-    // Engines are not Sendable: they are parked as retained addresses, and the mutex hands each
+    // Engines are not Sendable: they are parked as retained addresses, and the lock hands each
     // one to exactly one thread at a time.
-    private let parked = Mutex<[UInt]>([])
+    private let parked = Lock<[UInt]>([])
     private static let capacity = 16
 
     func take(options: DecodingOptions, merging: Bool, root: _DecodeFrame) -> _DecodeEngine {

@@ -62,8 +62,11 @@ final class DescriptionWriter: _ValueVisitor {
     func visitDate(_ value: Date) throws {
         beginValue()
         var bytes: [UInt8] = []
-        DateFormatting.iso8601(value, into: &bytes)
-        text += String(decoding: bytes, as: UTF8.self)
+        if DateFormatting.iso8601(value, into: &bytes) {
+            text += String(decoding: bytes, as: UTF8.self)
+        } else {
+            text += "<\(value.timeIntervalSince1970) s since 1970>"
+        }
     }
 
     func beginArray(count: Int) throws {

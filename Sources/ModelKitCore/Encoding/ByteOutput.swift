@@ -39,6 +39,18 @@ final class ByteOutput {
         count += 1
     }
 
+    /// Lets `write` fill up to `maxCount` bytes in place and keeps the count it returns, so
+    /// number and date formatters write straight into the buffer with no temporary.
+    @inline(__always)
+    func append(upTo maxCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maxCount)
+        // Why unsafe: `reserve` made room for `maxCount` bytes after `count`; the writers promise
+        // to stay within it.
+        let written = write(base + count)
+        assert(written >= 0 && written <= maxCount)
+        count += written
+    }
+
     @inline(__always)
     func put(_ byte: UInt8) {
         reserve(1)

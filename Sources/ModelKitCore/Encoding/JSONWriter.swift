@@ -45,6 +45,8 @@ final class JSONWriter: _ValueVisitor {
     /// The bytes written so far.
     var bytes: [UInt8] { output.bytes }
     var byteCount: Int { output.count }
+    /// The bytes written so far, in place: valid until the next write.
+    var written: UnsafeRawBufferPointer { output.written }
 
     // MARK: Buffer
 
@@ -218,7 +220,7 @@ final class JSONWriter: _ValueVisitor {
     func visitFloat(_ value: Float) throws {
         guard value.isFinite else { return try nonFinite(Double(value)) }
         beforeValue()
-        writeASCII(value.description)
+        output.append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
     }
 
     func visitDouble(_ value: Double) throws {
@@ -230,8 +232,8 @@ final class JSONWriter: _ValueVisitor {
             writeDigits(UInt64(abs(value)))
             return
         }
-        // Swift's description is the shortest text that reads back to the same value.
-        writeASCII(value.description)
+        // The shortest text that reads back to the same value, as `description` prints it.
+        output.append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
     }
 
     private func nonFinite(_ value: Double) throws {
@@ -249,7 +251,7 @@ final class JSONWriter: _ValueVisitor {
     func visitDecimal(_ value: Decimal) throws {
         guard !value.isNaN else { return try nonFinite(.nan) }
         beforeValue()
-        writeASCII(value.description)
+        output.append(upTo: DecimalFormatting.maxCount) { DecimalFormatting.write(value, into: $0) }
     }
 
     func visitNumberText(_ text: String) throws {
@@ -272,11 +274,16 @@ final class JSONWriter: _ValueVisitor {
     func visitDate(_ value: Date) throws {
         switch options.dates {
         case .iso8601:
+            guard DateFormatting.isWritable(value) else {
+                throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")
+            }
             beforeValue()
-            var text: [UInt8] = [UInt8(ascii: "\"")]
-            DateFormatting.iso8601(value, into: &text)
-            text.append(UInt8(ascii: "\""))
-            text.withUnsafeBytes { put($0) }
+            output.append(upTo: DateFormatting.maxISO8601Count + 2) { out in
+                out[0] = UInt8(ascii: "\"")
+                let count = DateFormatting.writeISO8601(value, to: out + 1)
+                out[count + 1] = UInt8(ascii: "\"")
+                return count + 2
+            }
         case .secondsSince1970:
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:

@@ -30,9 +30,9 @@ extension Model {
     public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
         let schema = type(of: self).schema
         // Reserve what the last model of this type needed: one allocation in the common case.
-        let writer = JSONWriter(options: options, capacity: max(64, schema.lastEncodedSize.load(ordering: .relaxed) + 16))
+        let writer = JSONWriter(options: options, capacity: max(64, schema.lastEncodedSize.value + 16))
         try _visit(writer)
-        schema.lastEncodedSize.store(writer.byteCount, ordering: .relaxed)
+        schema.lastEncodedSize.store(writer.byteCount)
         return writer.bytes
     }
 

@@ -56,17 +56,82 @@ enum IntegerParser {
         return .value(T(magnitude))
     }
 
-    /// Lenient conversion of any number text: integers exactly; fractions and exponents
-    /// through `Double`, truncated toward zero and range-checked.
-    static func integralValue<T: FixedWidthInteger>(ofNumber bytes: UnsafeRawBufferPointer, as type: T.Type) -> IntegerParseResult<T> {
+    /// Any number text truncated toward zero into `T`, exactly: the integral digits are read
+    /// from the text with the exponent applied as a shift of the decimal point (never through
+    /// `Double`, which loses integers above 2^53). `isExact` tells whether nothing was truncated.
+    static func truncatedValue<T: FixedWidthInteger>(ofNumber bytes: UnsafeRawBufferPointer, as type: T.Type)
+        -> (result: IntegerParseResult<T>, isExact: Bool) {
         switch parse(bytes, as: T.self) {
-        case .value(let v): return .value(v)
-        case .overflow: return .overflow
-        case .notAnInteger:
-            guard JSONNumberGrammar.isValid(bytes), let double = DoubleParser.parse(bytes) else { return .notAnInteger }
-            let truncated = double.rounded(.towardZero)
-            guard truncated.isFinite, let value = T(exactly: truncated) else { return .overflow }
-            return .value(value)
+        case .value(let v): return (.value(v), true)
+        case .overflow: return (.overflow, true)
+        case .notAnInteger: break
         }
+        guard JSONNumberGrammar.isValid(bytes) else { return (.notAnInteger, false) }
+        let n = bytes.count
+        var i = 0
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        let integerStart = i
+        while i < n, bytes[i] &- 0x30 < 10 { i += 1 }
+        let integerEnd = i
+        var fractionStart = i
+        var fractionEnd = i
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            fractionStart = i
+            while i < n, bytes[i] &- 0x30 < 10 { i += 1 }
+            fractionEnd = i
+        }
+        // The exponent saturates: beyond any digit count it only decides "0" or "overflow".
+        var exponent = 0
+        if i < n {
+            i += 1  // e or E
+            var exponentNegative = false
+            if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                exponentNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            while i < n {
+                exponent = min(exponent * 10 + Int(bytes[i] &- 0x30), 1 << 40)
+                i += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        // The significant digits are integer digits then fraction digits; the decimal point sits
+        // after `pointAt` of them.
+        let integerCount = integerEnd - integerStart
+        let digitCount = integerCount + (fractionEnd - fractionStart)
+        func digit(_ k: Int) -> UInt8 {
+            k < integerCount ? bytes[integerStart + k] &- 0x30 : bytes[fractionStart + k - integerCount] &- 0x30
+        }
+        let pointAt = integerCount + exponent
+        var magnitude: UInt64 = 0
+        var overflow = false
+        var k = 0
+        while k < pointAt && !overflow {
+            // Zeros shifted in after zero digits stay zero ("0e999999999").
+            if k >= digitCount && magnitude == 0 { break }
+            let d = k < digitCount ? digit(k) : 0
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(d))
+            overflow = o1 || o2
+            magnitude = sum
+            k += 1
+        }
+        var isExact = true
+        k = max(pointAt, 0)
+        while k < digitCount {
+            if digit(k) != 0 { isExact = false; break }
+            k += 1
+        }
+        if overflow { return (.overflow, isExact) }
+        if negative {
+            guard T.isSigned else { return (magnitude == 0 ? .value(0) : .overflow, isExact) }
+            if magnitude <= UInt64(T.max) { return (.value(0 - T(magnitude)), isExact) }
+            if magnitude == UInt64(T.max) + 1 { return (.value(T.min), isExact) }
+            return (.overflow, isExact)
+        }
+        guard magnitude <= UInt64(T.max) else { return (.overflow, isExact) }
+        return (.value(T(magnitude)), isExact)
     }
 }

@@ -32,18 +32,22 @@ public struct _FieldAccess: Sendable {
     let visit: @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void
     /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
     let copy: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
+    /// A container value this field shares with others on one key (decoded once per type).
+    let shared: SharedKeyDecode
 
     @usableFromInline
     init(decodeScalar: @escaping @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
          beginContainer: @escaping @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?,
          finishContainer: @escaping @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
          visit: @escaping @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void,
-         copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void) {
+         copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
+         shared: SharedKeyDecode) {
         self.decodeScalar = decodeScalar
         self.beginContainer = beginContainer
         self.finishContainer = finishContainer
         self.visit = visit
         self.copy = copy
+        self.shared = shared
     }
 
     /// A field stored as-is. `read` takes the model's address so that reading one field never
@@ -65,7 +69,8 @@ public struct _FieldAccess: Sendable {
                 if let value = try Value._finishContainer(frame, decoder) { write(root, value) }
             },
             visit: { root, visitor in try read(root)._visit(visitor) },
-            copy: { from, to in write(to, read(from)._deepCopy()) })
+            copy: { from, to in write(to, read(from)._deepCopy()) },
+            shared: SharedKeyDecode(Value.self, store: { value, root in write(root, value) }))
     }
 
     /// A stored struct property at a fixed byte offset: the hot closures touch memory directly
@@ -86,7 +91,8 @@ public struct _FieldAccess: Sendable {
                 if let value = try Value._finishContainer(frame, decoder) { field(root).pointee = value }
             },
             visit: { root, visitor in try (root + offset).assumingMemoryBound(to: Value.self).pointee._visit(visitor) },
-            copy: { from, to in field(to).pointee = (from + offset).assumingMemoryBound(to: Value.self).pointee._deepCopy() })
+            copy: { from, to in field(to).pointee = (from + offset).assumingMemoryBound(to: Value.self).pointee._deepCopy() },
+            shared: SharedKeyDecode(Value.self, store: { value, root in field(root).pointee = value }))
     }
 
     /// A field reached through a key path. A stored property of a struct is read and written at
@@ -142,7 +148,8 @@ public struct _FieldAccess: Sendable {
             },
             copy: { from, to in
                 to.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = from.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
-            })
+            },
+            shared: SharedKeyDecode(Wire.self, store: store))
     }
 }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The precompiled field table of one model type: built once, immutable, `Sendable`.
 ///
 /// Decoding looks keys up in its byte-level key tables (no `String` per key); encoding,
@@ -34,9 +32,9 @@ public final class Schema: Sendable {
     /// The same, keys in byte order at every level (`sortedKeys`).
     let sortedOutputPlan: OutputPlan
     /// The size of the last JSON output of this type, so the next one reserves enough at once.
-    let lastEncodedSize = Atomic<Int>(0)
+    let lastEncodedSize = Lock<Int>(0)
     /// The same for archives.
-    let lastArchiveSize = Atomic<Int>(0)
+    let lastArchiveSize = Lock<Int>(0)
     /// The object must be buffered as a `JSONValue` before building the model (hooks that need to see it whole).
     @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 
@@ -57,7 +55,19 @@ public final class Schema: Sendable {
     /// ```
     public convenience init<Root: Model>(_ type: Root.Type, inheriting parent: Schema, keys naming: KeyNamingStrategy = .fieldNames,
                                          typeName: String? = nil, @SchemaBuilder<Root> _ fields: () -> [Field<Root>]) {
+        // The inherited accessors write through the parent type's layout: on anything but an
+        // instance of a subclass they would corrupt memory, so this is checked, loudly, here.
+        precondition(Self.isStrictSubclass(type, of: parent.modelType),
+                     "Schema(\(type).self, inheriting:) was given the schema of \(parent.modelType), which is not a superclass of \(type): inherit the schema of \(type)'s own superclass")
         self.init(type, parentSlots: parent.slots, naming: naming, typeName: typeName, fields: fields().map(\.slot))
+    }
+
+    /// Whether `type` is a class strictly below `ancestor` in its class hierarchy.
+    static func isStrictSubclass<Root: Model>(_ type: Root.Type, of ancestor: any Model.Type) -> Bool {
+        func check<Ancestor: Model>(_ ancestor: Ancestor.Type) -> Bool {
+            type is Ancestor.Type && ObjectIdentifier(Root.self) != ObjectIdentifier(Ancestor.self)
+        }
+        return Root.self is AnyClass && check(ancestor)
     }
 
     private init<Root: Model>(_ type: Root.Type, parentSlots: [_FieldSlot], naming: KeyNamingStrategy, typeName: String?, fields: [_FieldSlot]) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Schema {
     /// Returns the schema of `type`, building it with `make` the first time (thread-safe).
     ///
@@ -7,8 +5,12 @@ extension Schema {
     /// once per concrete type:
     ///
     /// ```swift
-    /// static var schema: Schema { Schema.cached(for: Self.self) { Schema(Self.self) { … } } }
+    /// static var schema: Schema { Schema.cached(for: Node<T>.self) { Schema(Node<T>.self) { … } } }
     /// ```
+    ///
+    /// Name the concrete type (`Node<T>.self`), not `Self`: in a class `Self` is the dynamic type
+    /// (maybe a subclass), and `Schema(Self.self)` in a generic class compiles but crashes at run
+    /// time in debug builds ("could not demangle keypath type", a compiler bug).
     public static func cached<Root: Model>(for type: Root.Type, _ make: () -> Schema) -> Schema {
         let id = ObjectIdentifier(type)
         if let hit = schemaCache.withLock({ $0[id] }) { return hit }
@@ -22,4 +24,4 @@ extension Schema {
     }
 }
 
-private let schemaCache = Mutex<[ObjectIdentifier: Schema]>([:])
+private let schemaCache = Lock<[ObjectIdentifier: Schema]>([:])

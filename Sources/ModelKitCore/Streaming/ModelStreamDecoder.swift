@@ -13,7 +13,8 @@
 public struct ModelStreamDecoder<M: Model> {
     private let state: StreamState<M>
 
-    /// Creates a decoder; `options.limits.maxInputBytes` bounds the whole stream.
+    /// Creates a decoder. `options.limits` apply to each top-level value (record): each line of
+    /// JSON Lines, or each element of a top-level array, so a long-running stream never hits them.
     public init(options: DecodingOptions = DecodingOptions()) {
         state = StreamState(options: options)
     }
@@ -27,6 +28,11 @@ public struct ModelStreamDecoder<M: Model> {
     public mutating func finish() throws -> [M] {
         try state.finish()
     }
+
+    /// Input held back from the parser (a string or number still open): what the tests count.
+    var heldBackBytes: Int { state.heldBackBytes }
+    /// Skipped-value errors kept (streams keep none: nothing reports them).
+    var keptSkippedErrors: Int { state.keptSkippedErrors }
 }
 
 /// The mutable part of a stream; a class so the yajl context pointer stays valid across calls.
@@ -39,15 +45,21 @@ final class StreamState<M: Model> {
     /// partial string from its start on every chunk, so it only ever sees whole strings.
     private var pending: [UInt8] = []
     private var pendingOffset = 0
+    /// Where the scanner's offsets start in the stream (after a byte order mark).
+    private var scannerBase = 0
     private var totalBytes = 0
     private var failure: (any Error)?
     private var finished = false
 
     init(options: DecodingOptions) {
         self.options = options
-        root = StreamRootFrame<M>()
+        root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
         engine = _DecodeEngine(options: options, root: root, multipleValues: true)
+        engine.keepsSkipped = false
     }
+
+    var heldBackBytes: Int { pending.count }
+    var keptSkippedErrors: Int { engine.skipped.count }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
         if let failure { throw failure }
@@ -70,7 +82,7 @@ final class StreamState<M: Model> {
                 throw engine.error(.syntax(problem.message), at: totalBytes, path: "$")
             }
             try parsePending(upTo: pending.count)
-            try engine.complete()
+            try engine.complete(at: totalBytes)
         } catch {
             failure = error
             throw error
@@ -80,9 +92,6 @@ final class StreamState<M: Model> {
 
     private func consume(_ chunk: UnsafeRawBufferPointer) throws {
         var chunk = chunk
-        if totalBytes + chunk.count > options.limits.maxInputBytes {
-            throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
-        }
         var chunkOffset = totalBytes
         totalBytes += chunk.count
         if chunkOffset == 0, hasByteOrderMark(chunk) {
@@ -90,6 +99,7 @@ final class StreamState<M: Model> {
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
             chunkOffset = 3
             pendingOffset = 3
+            scannerBase = 3
             engine.lineTrackerOffset = 3
         }
         let problem = scanner.scan(chunk)
@@ -98,13 +108,46 @@ final class StreamState<M: Model> {
             try parsePending(upTo: pending.count)
             throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
         }
-        if let open = scanner.openStringStart {
-            if open - pendingOffset > options.limits.maxStringBytes {
-                throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open, path: "$")
-            }
+        if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
+            heldNumberLength = 0
             try parsePending(upTo: open - pendingOffset)
+            // An open string over the limit fails now: waiting for its end would buffer it all.
+            if scanner.openStringDecodedBytes > options.limits.maxStringBytes {
+                throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
+            }
         } else {
-            try parsePending(upTo: pending.count)
+            try parsePending(upTo: pending.count - trailingNumberLength(newBytes: chunk.count))
+        }
+        // A record still open at the end of the chunk: its length so far is all that arrived since it began.
+        if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {
+            throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: start + root.maxRecordBytes)
+        }
+    }
+
+    /// Pending bytes at the end that may be the start of a number still growing. yajl re-lexes a
+    /// partial number from its start on every call, so it gets numbers whole, like strings.
+    private var heldNumberLength = 0
+
+    /// The length of the run of number characters ending the pending bytes (counting back over
+    /// the new bytes only: the run held back last time is known to be all number characters).
+    private func trailingNumberLength(newBytes: Int) -> Int {
+        var length = 0
+        var i = pending.count
+        let oldEnd = pending.count - min(newBytes, pending.count)
+        while i > oldEnd, Self.isNumberByte(pending[i - 1]) {
+            length += 1
+            i -= 1
+        }
+        if i == oldEnd, oldEnd > 0, oldEnd == heldNumberLength { length += heldNumberLength }
+        heldNumberLength = length
+        return length
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+        default: return false
         }
     }
 
@@ -129,6 +172,26 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
     private var mode = Mode.undecided
     private var ready: [M] = []
     private var index = 0
+    /// `maxInputBytes` applies to each record (top-level value, or element of a top-level array).
+    let maxRecordBytes: Int
+    /// Where the record being decoded began, if one is open.
+    private(set) var recordStart: Int?
+
+    init(maxRecordBytes: Int) {
+        self.maxRecordBytes = maxRecordBytes
+    }
+
+    func beginRecord(_ decoder: _DecodeEngine) {
+        recordStart = decoder.tokenStartOffset
+    }
+
+    /// A record closed: checks its whole length.
+    func endRecord(_ decoder: _DecodeEngine) throws {
+        defer { recordStart = nil }
+        if let start = recordStart, decoder.consumedOffset - start > maxRecordBytes {
+            throw DecodeFailure.limit(.maxInputBytes, maxRecordBytes)
+        }
+    }
 
     func takeReady() -> [M] {
         defer { ready.removeAll(keepingCapacity: true) }
@@ -155,6 +218,7 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
             return
         }
         mode = .values
+        beginRecord(decoder)
         decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
     }
 
@@ -169,10 +233,18 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
             mode = .arrayClosed
             return
         }
+        try endRecord(decoder)
         collect(try M._finishContainer(child, decoder))
     }
 
-    override func valueSkipped() { index += 1 }
+    fileprivate func recordStartSkipped() { recordStart = nil }
+
+    override func valueSkipped() {
+        // Only a record can be skipped here (nothing throws from this hook): its length was
+        // bounded chunk by chunk while it was open.
+        recordStart = nil
+        index += 1
+    }
 
     override func appendPath(to path: inout String) {
         if mode == .values { path.append("[\(index)]") }
@@ -191,15 +263,20 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
         }
 
         override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+            root.beginRecord(decoder)
             decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
         }
 
         override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+            try root.endRecord(decoder)
             root.collect(try Element._finishContainer(child, decoder))
             index += 1
         }
 
-        override func valueSkipped() { index += 1 }
+        override func valueSkipped() {
+            root.recordStartSkipped()
+            index += 1
+        }
 
         override func appendPath(to path: inout String) { path.append("[\(index)]") }
     }

@@ -14,6 +14,9 @@ enum InputProblem: Equatable, Sendable {
     case invalidWhitespace
     /// A raw byte below 0x20 inside a string.
     case controlCharacterInString
+    /// The input ends inside a string. yajl, in the multiple-values mode the engines run in,
+    /// accepts a string left open after a complete value and keeps it in its lexer.
+    case unterminatedString
 
     var message: String {
         switch self {
@@ -24,6 +27,7 @@ enum InputProblem: Equatable, Sendable {
         case .loneSurrogateEscape: return "unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF)"
         case .invalidWhitespace: return "form feed or vertical tab is not JSON whitespace"
         case .controlCharacterInString: return "control character in a string must be escaped"
+        case .unterminatedString: return "unexpected end of input inside a string"
         }
     }
 }
@@ -49,11 +53,22 @@ struct InputScanner {
     private var nextHigh: UInt8 = 0xBF
     private var sequenceStart = 0
     private var stringStart = 0
+    /// Raw bytes of the open string's finished escapes minus the bytes they decode to.
+    private var escapeSavings = 0
     /// Absolute offset of the next byte to scan.
     private(set) var bytesScanned = 0
 
     /// Absolute offset of the opening quote of the string still open, if any.
     var openStringStart: Int? { inString ? stringStart : nil }
+
+    /// At least how many bytes the open string decodes to so far (0 when none is open): escapes
+    /// count as what they decode to, one still incomplete as nothing. It never overestimates,
+    /// so `maxStringBytes` can fire on it before the string ends.
+    var openStringDecodedBytes: Int {
+        guard inString else { return 0 }
+        let incompleteEscape = expectingLow == 2 ? 1 : escapeState
+        return bytesScanned - stringStart - 1 - escapeSavings - incompleteEscape
+    }
 
     /// Scans the next chunk; returns the offset (relative to the chunk) of the first offending
     /// sequence, or nil. After a problem the scanner's state is undefined: stop using it.
@@ -110,6 +125,7 @@ struct InputScanner {
     mutating func finish() -> InputProblem? {
         if continuationsDue > 0 { return .invalidUTF8 }
         if expectingLow > 0 { return .loneSurrogateEscape }
+        if inString { return .unterminatedString }
         return nil
     }
 
@@ -147,6 +163,7 @@ struct InputScanner {
             if byte == 0x22 {
                 inString = true
                 stringStart = offset
+                escapeSavings = 0
             } else if byte == 0x0B || byte == 0x0C {
                 return (offset, .invalidWhitespace)
             }
@@ -176,6 +193,7 @@ struct InputScanner {
         case 1:
             escapeState = byte == 0x75 ? 2 : 0
             escapeValue = 0
+            if escapeState == 0 { escapeSavings += 1 }
             return nil
         default:
             guard let digit = Self.hexValue(byte) else {
@@ -197,13 +215,16 @@ struct InputScanner {
         let isLow = (0xDC00...0xDFFF).contains(escapeValue)
         if expectingLow == 3 {
             expectingLow = 0
+            escapeSavings += 6 - 4  // the pair's 12 bytes decode to 4; the high half counted 6
             return isLow ? nil : (highStart, .loneSurrogateEscape)
         }
         if isHigh {
             expectingLow = 1
             highStart = escapeStart
+            escapeSavings += 6
             return nil
         }
+        escapeSavings += 6 - (escapeValue < 0x80 ? 1 : escapeValue < 0x800 ? 2 : 3)
         return isLow ? (escapeStart, .loneSurrogateEscape) : nil
     }
 

@@ -64,55 +64,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
         let canonical = self.canonical
         if canonical.digits.isEmpty { return 0 }
         // digits × 10^exponent must be a whole number.
-        guard canonical.exponent >= 0, canonical.digits.count + canonical.exponent <= 40 else { return nil }
-        let text = (canonical.negative ? "-" : "") + canonical.digits + String(repeating: "0", count: canonical.exponent)
+        guard case .small(let exponent) = canonical.exponent, exponent >= 0, canonical.digits.count + exponent <= 40 else { return nil }
+        let text = (canonical.negative ? "-" : "") + canonical.digits + String(repeating: "0", count: exponent)
         return T(text)
-    }
-
-    /// Sign, significant digits without leading/trailing zeros, and the power of ten they are
-    /// scaled by: one form per numeric value, so equality and hashing need no floating point.
-    var canonical: (negative: Bool, digits: String, exponent: Int) {
-        var utf8 = Substring(text).utf8[...]
-        var negative = false
-        if utf8.first == UInt8(ascii: "-") {
-            negative = true
-            utf8 = utf8.dropFirst()
-        }
-        var digits: [UInt8] = []
-        var exponent = 0
-        var seenPoint = false
-        var rest = utf8
-        while let byte = rest.first {
-            if byte == UInt8(ascii: ".") {
-                seenPoint = true
-            } else if byte >= 0x30 && byte <= 0x39 {
-                digits.append(byte)
-                if seenPoint { exponent -= 1 }
-            } else {
-                break
-            }
-            rest = rest.dropFirst()
-        }
-        if let e = rest.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-            rest = rest.dropFirst()
-            var exponentNegative = false
-            if rest.first == UInt8(ascii: "-") {
-                exponentNegative = true
-                rest = rest.dropFirst()
-            } else if rest.first == UInt8(ascii: "+") {
-                rest = rest.dropFirst()
-            }
-            var value = 0
-            for byte in rest { value = min(value * 10 + Int(byte - 0x30), 1 << 40) }
-            exponent += exponentNegative ? -value : value
-        }
-        while digits.first == 0x30 { digits.removeFirst() }
-        while digits.last == 0x30 {
-            digits.removeLast()
-            exponent += 1
-        }
-        if digits.isEmpty { return (false, "", 0) }
-        return (negative, String(decoding: digits, as: UTF8.self), exponent)
     }
 
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {

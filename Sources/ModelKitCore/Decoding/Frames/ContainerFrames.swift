@@ -177,6 +177,11 @@ class JSONValueFrame: _DecodeFrame {
     }
 
     override func end(_ decoder: _DecodeEngine) throws {
+        if stack.isEmpty {
+            // An adopted value (see `adopt`): already whole.
+            try decoder.popAndDeliver()
+            return
+        }
         let value: JSONValue
         switch stack.removeLast() {
         case .array(let elements): value = .array(elements)
@@ -199,9 +204,24 @@ class JSONValueFrame: _DecodeFrame {
         }
     }
 
+    /// Takes a whole value that is already built (replay), as if its tokens had arrived.
+    func adopt(_ value: JSONValue) {
+        stack.removeAll()
+        finished = value
+    }
+
     func takeValue() -> JSONValue {
         defer { finished = .null }
         return finished
+    }
+
+    /// Nothing has arrived since the container opened.
+    var isFresh: Bool {
+        guard stack.count == 1 else { return false }
+        switch stack[0] {
+        case .array(let elements): return elements.isEmpty
+        case .object(let object, _): return object.isEmpty
+        }
     }
 }
 

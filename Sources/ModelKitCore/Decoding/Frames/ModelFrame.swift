@@ -5,6 +5,9 @@ class ModelFrameBase: ObjectFrame {
     /// Per field: the rank of the key that set it (lower wins), or `unset`.
     private var ranks: [UInt8]
     private static let unset: UInt8 = .max
+    /// False when the object merges into an existing value (`update`): a patch sets only the
+    /// keys it has, so `.required` keys are checked only when building a new value.
+    @usableFromInline var checksRequired = true
 
     init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: _DecodeEngine) {
         self.schema = schema
@@ -59,7 +62,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     }
 
     override func end(_ decoder: _DecodeEngine) throws {
-        if tracksFields { try checkRequired() }
+        if tracksFields && checksRequired { try checkRequired() }
         try decoder.popAndDeliver()
     }
 

@@ -106,10 +106,27 @@ class ObjectFrame: _DecodeFrame {
             return
         }
         let value = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
+        // One decode per JSON-side type, stored into every field of that type: replaying the
+        // value per field would cost 2^depth in a recursive model. Merging decodes per field
+        // (each merges into its own current value).
+        var decoded: [(type: ObjectIdentifier, value: Any?)] = []
         for consumer in consumers {
-            replayTarget = consumer
-            defer { replayTarget = nil }
-            try decoder.replay(value)
+            guard !decoder.isMerging, let slot = consumer.slot else {
+                replayTarget = consumer
+                defer { replayTarget = nil }
+                try decoder.withNestedReplay { try decoder.replay(value) }
+                continue
+            }
+            if tracksFields, !owner.claim(slot, rank: consumer.rank) { continue }
+            let shared = slot.access.shared
+            let result: Any?
+            if let done = decoded.first(where: { $0.type == shared.wireType }) {
+                result = done.value
+            } else {
+                result = try shared.decode(value, decoder)
+                decoded.append((shared.wireType, result))
+            }
+            if let result { try shared.store(result, root) }
         }
     }
 

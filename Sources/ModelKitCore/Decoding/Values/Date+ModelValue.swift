@@ -4,6 +4,13 @@ import Foundation
 
 extension Date: ModelValue, ScalarModelValue {
     public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
+        guard let date = try decodeUnchecked(s, d) else { return nil }
+        // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no writer can print.
+        if DateRange.contains(date.timeIntervalSince1970) { return date }
+        return try d.mismatch(expected: "Date (\(DateRange.description))", found: s)
+    }
+
+    private static func decodeUnchecked(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
         if s.isNull { return try d.nullForNonOptional("Date") }
         switch d.options.dates {
         case .automatic:
@@ -48,9 +55,15 @@ extension Date: ModelValue, ScalarModelValue {
         }
     }
 
-    var scalarJSONValue: JSONValue {
+    /// ISO 8601 text; a date outside years 0…9999 throws, as the JSON writer does: the decoder
+    /// refuses such dates, so no form of them would read back.
+    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         var bytes: [UInt8] = []
-        DateFormatting.iso8601(self, into: &bytes)
+        guard DateFormatting.iso8601(self, into: &bytes) else {
+            throw ModelEncodingError(path: "$", message: "\(timeIntervalSince1970) seconds since 1970 is outside \(DateRange.description), the dates ModelKit reads and writes")
+        }
         return .string(String(decoding: bytes, as: UTF8.self))
     }
+
+    var scalarJSONValue: JSONValue { (try? encodeModelValue(options: EncodingOptions())) ?? .null }
 }

@@ -36,9 +36,12 @@ extension Model {
         if schema.buffersObject { return BufferedModelFrame<Self>(mergingInto: existing) }
         if let spare = d.spareFrame(ModelFrame<Self>.self, schema: schema) {
             spare.restart(with: existing ?? Self())
+            spare.checksRequired = existing == nil
             return spare
         }
-        return ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
+        let frame = ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
+        frame.checksRequired = existing == nil
+        return frame
     }
 
     @inlinable
@@ -82,14 +85,18 @@ extension Model {
         let box = ResultBox<Self>()
         let root = RootFrame(
             scalar: { _, _ in },
-            begin: { _, d in ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d) },
+            begin: { _, d in
+                let frame = ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d)
+                frame.checksRequired = existing == nil
+                return frame
+            },
             finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
         defer {
             d.frames.removeLast()
             d.top = d.frames[d.frames.count - 1]
         }
-        try d.replay(object)
+        try d.withNestedReplay { try d.replay(object) }
         return box.value
     }
 
@@ -103,7 +110,7 @@ extension Model {
         } catch {
             let failure = DecodeFailure(reason: .invalid("\(_typeName) rejected: \(error)"))
             if d.skipsMismatches {
-                d.skipped.append(d.positioned(failure))
+                d.recordSkipped(failure)
                 return nil
             }
             throw failure

@@ -71,10 +71,10 @@ extension _DecodeEngine {
         case .overflow: return try outOfRange(scalar, name)
         case .notAnInteger:
             // Fractions truncate toward zero only when lenient; strict accepts integral values like 1e2.
-            switch IntegerParser.integralValue(ofNumber: text, as: T.self) {
+            let (truncated, isExact) = IntegerParser.truncatedValue(ofNumber: text, as: T.self)
+            switch truncated {
             case .value(let value):
-                if lenient { return value }
-                if let d = DoubleParser.parse(text), d == d.rounded(.towardZero) { return value }
+                if lenient || isExact { return value }
                 return try mismatch(expected: name, found: scalar)
             case .overflow: return try outOfRange(scalar, name)
             case .notAnInteger: return try mismatch(expected: name, found: scalar)

@@ -1,0 +1,86 @@
+import Foundation
+
+// Every failure of the Codable bridge is a Swift `DecodingError` (so code written for
+// `JSONDecoder` keeps working) whose `underlyingError` is the located `ModelDecodingError`.
+
+extension TapeDecoder {
+    func codingPath(_ at: BridgePath) -> [any CodingKey] {
+        var result = at.fixed ?? Array(path.prefix(at.depth))
+        if let key = at.key { result.append(key) }
+        return result
+    }
+
+    func located(_ reason: ModelDecodingError.Reason, offset: Int, codingPath: [any CodingKey]) -> ModelDecodingError {
+        let (line, column) = location(of: offset)
+        return ModelDecodingError(reason: reason, path: BridgePath.jsonPath(codingPath), line: line, column: column, byteOffset: offset)
+    }
+
+    /// What a tape entry holds, for messages: `string "abc"`, `number 12`, `object`.
+    func describe(_ index: Int) -> String {
+        let entry = entries[index]
+        switch entry.kind {
+        case .object: return "object"
+        case .array: return "array"
+        case .null: return "null"
+        default: return _DecodeEngine.describe(scalar(at: index))
+        }
+    }
+
+    func typeMismatch(_ type: Any.Type, expected: String, at index: Int, _ at: BridgePath) -> DecodingError {
+        let path = codingPath(at)
+        let error = located(.typeMismatch(expected: expected, found: describe(index)), offset: Int(entries[index].position), codingPath: path)
+        return .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
+    }
+
+    func valueNotFound(_ type: Any.Type, expected: String, at index: Int, _ at: BridgePath) -> DecodingError {
+        let path = codingPath(at)
+        let error = located(.typeMismatch(expected: expected, found: "null"), offset: Int(entries[index].position), codingPath: path)
+        return .valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
+    }
+
+    /// An unkeyed container has no element left.
+    func endOfContainer(_ type: Any.Type, container index: Int, _ at: BridgePath) -> DecodingError {
+        let path = codingPath(at)
+        let end = max(Int(entries[index].start) - 1, 0)
+        let error = located(.typeMismatch(expected: String(describing: type), found: "end of array"), offset: end, codingPath: path)
+        return .valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: "Unkeyed container is at end. " + error.description,
+                                                         underlyingError: error))
+    }
+
+    func keyNotFound(_ key: any CodingKey, container index: Int, _ at: BridgePath) -> DecodingError {
+        let path = codingPath(at)
+        let error = located(.missingKey(key.stringValue), offset: Int(entries[index].position), codingPath: path)
+        return .keyNotFound(key, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
+    }
+
+    func dataCorrupted(_ reason: ModelDecodingError.Reason, at index: Int, _ at: BridgePath) -> DecodingError {
+        let path = codingPath(at)
+        let error = located(reason, offset: Int(entries[index].position), codingPath: path)
+        return .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
+    }
+
+    /// A conversion of the schema engine failed on the value at `index`: a number that does not
+    /// fit is corrupted data (as `JSONDecoder` says), anything else the wrong type.
+    func conversionFailed(_ type: Any.Type, _ failure: ModelDecodingError.Reason, at index: Int, _ at: BridgePath) -> DecodingError {
+        if case .typeMismatch(let expected, _) = failure {
+            if expected.hasSuffix("(value out of range)") { return dataCorrupted(failure, at: index, at) }
+            return typeMismatch(type, expected: expected, at: index, at)
+        }
+        return dataCorrupted(failure, at: index, at)
+    }
+
+    /// An error of the schema engine run on the sub-value at `index`: moved to the whole
+    /// document's positions and path.
+    func rebased(_ error: ModelDecodingError, _ type: Any.Type, at index: Int, _ at: BridgePath) -> DecodingError {
+        let path = codingPath(at)
+        let offset = Int(entries[index].position) + error.byteOffset
+        var moved = located(error.reason, offset: offset, codingPath: path)
+        moved.path += error.path.dropFirst()
+        let context = DecodingError.Context(codingPath: path, debugDescription: moved.description, underlyingError: moved)
+        switch error.reason {
+        case .typeMismatch: return .typeMismatch(type, context)
+        case .missingKey(let key): return .keyNotFound(TextCodingKey(key), context)
+        default: return .dataCorrupted(context)
+        }
+    }
+}

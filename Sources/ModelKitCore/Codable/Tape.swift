@@ -1,0 +1,180 @@
+/// One JSON token of a document, as the Codable bridge reads it: 20 bytes, no references, so a
+/// whole document is one contiguous allocation that containers index into.
+struct TapeEntry {
+    enum Kind: UInt8 { case null, falseValue, trueValue, number, string, object, array }
+
+    var kind: Kind
+    /// The text lives in the tape's side buffer (escaped strings, tokens yajl buffered), not in the input.
+    var isInSideBuffer: Bool
+    /// Strings and numbers: offset of the text (input or side buffer). Containers: input offset just
+    /// past the closing bracket.
+    var start: UInt32
+    /// Strings and numbers: text length in bytes. Containers: number of elements (object members).
+    var length: UInt32
+    /// Containers: index of the first entry after the container. Scalars: `index + 1`.
+    var next: UInt32
+    /// Input offset where the token starts (errors, and the bytes of a sub-value).
+    var position: UInt32
+
+    var isContainer: Bool { kind == .object || kind == .array }
+}
+
+/// The flat token index of one document: entries in document order (an object is its entry,
+/// then key, value, key, value…; an array its entry then its elements), built in one pass from
+/// yajl's callbacks. Containers answer Codable's random-order questions from it.
+final class Tape {
+    private(set) var entries: UnsafeMutablePointer<TapeEntry>
+    private(set) var count = 0
+    private var capacity: Int
+    /// Unescaped strings and tokens yajl had to buffer: their bytes are not in the input.
+    let side = ByteOutput(capacity: 64)
+    /// The whole input; valid for the duration of the decode that built this tape.
+    var input: UnsafeRawBufferPointer
+    /// Containers still open while building.
+    private var open: [Int] = []
+
+    init(input: UnsafeRawBufferPointer, capacity: Int) {
+        self.input = input
+        self.capacity = max(capacity, 16)
+        entries = .allocate(capacity: self.capacity)
+        open.reserveCapacity(16)
+    }
+
+    deinit { entries.deallocate() }
+
+    @inline(__always)
+    subscript(index: Int) -> TapeEntry {
+        // Indices come from the tape's own `next` links and member counts, always below `count`.
+        entries[index]
+    }
+
+    /// The bytes of a string or number entry.
+    @inline(__always)
+    func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
+        let base = entry.isInSideBuffer ? UnsafeRawPointer(side.base) : input.baseAddress!
+        return UnsafeRawBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
+    }
+
+    /// The input bytes of the value at `index` (a container from its opening to its closing bracket).
+    func inputBytes(of index: Int) -> UnsafeRawBufferPointer {
+        let entry = entries[index]
+        let from = Int(entry.position)
+        let to: Int
+        if entry.isContainer {
+            to = Int(entry.start)
+        } else if entry.kind == .string || entry.kind == .number {
+            to = entry.isInSideBuffer ? from : Int(entry.start) + Int(entry.length) + (entry.kind == .string ? 1 : 0)
+        } else {
+            to = from + (entry.kind == .falseValue ? 5 : 4)
+        }
+        return UnsafeRawBufferPointer(rebasing: input[from..<min(max(to, from), input.count)])
+    }
+
+    // MARK: Building
+
+    @inline(__always)
+    private func append(_ entry: TapeEntry) {
+        if count == capacity { grow() }
+        entries[count] = entry
+        count += 1
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
+        newEntries.update(from: entries, count: count)
+        entries.deallocate()
+        entries = newEntries
+        capacity = newCapacity
+    }
+
+    /// A value (not a key) arrives: an array parent counts it as an element.
+    @inline(__always)
+    private func countElement() {
+        if let parent = open.last, entries[parent].kind == .array { entries[parent].length &+= 1 }
+    }
+
+    func appendLiteral(_ kind: TapeEntry.Kind, at position: Int) {
+        countElement()
+        append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: UInt32(truncatingIfNeeded: count + 1),
+                         position: UInt32(truncatingIfNeeded: position)))
+    }
+
+    /// A string, key or number; `position` is computed only when the text is not in the input.
+    func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool, position: () -> Int) {
+        if isKey {
+            if let parent = open.last { entries[parent].length &+= 1 }
+        } else {
+            countElement()
+        }
+        let inputBase = input.baseAddress.map { UInt(bitPattern: $0) } ?? 0
+        let address = text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase
+        var entry = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: UInt32(truncatingIfNeeded: text.count),
+                              next: UInt32(truncatingIfNeeded: count + 1), position: 0)
+        if address >= inputBase && address + UInt(text.count) <= inputBase + UInt(input.count) {
+            // yajl hands out unescaped tokens straight from the input buffer: no copy.
+            let offset = Int(address - inputBase)
+            entry.start = UInt32(truncatingIfNeeded: offset)
+            entry.position = UInt32(truncatingIfNeeded: kind == .string ? offset - 1 : offset)
+        } else {
+            // yajl's own buffer (unescaped string, or a token split across blocks): valid only now.
+            entry.isInSideBuffer = true
+            entry.start = UInt32(truncatingIfNeeded: side.count)
+            side.put(text)
+            entry.position = UInt32(truncatingIfNeeded: position())
+        }
+        append(entry)
+    }
+
+    func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
+        countElement()
+        open.append(count)
+        append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
+    }
+
+    /// The index of a `null` entry after the document: what a missing `super` key reads as.
+    private(set) var nullIndex = 0
+
+    /// Ends the tape with the `null` entry behind ``nullIndex``.
+    func appendSentinelNull() {
+        nullIndex = count
+        append(TapeEntry(kind: .null, isInSideBuffer: false, start: 0, length: 0, next: UInt32(truncatingIfNeeded: count + 1),
+                         position: UInt32(truncatingIfNeeded: input.count)))
+    }
+
+    /// `$.a[3].b` for the containers open when building stopped: the path the schema path
+    /// reports for a syntax or limit error there.
+    func pathOfOpenContainers() -> String {
+        var path = "$"
+        for (depth, container) in open.enumerated() {
+            let child = depth + 1 < open.count ? open[depth + 1] : Int.max
+            if entries[container].kind == .array {
+                // An open child container was counted when it opened.
+                let length = Int(entries[container].length)
+                path += "[\(child == Int.max ? length : length - 1)]"
+                continue
+            }
+            var key = container + 1
+            var last: Int?
+            while key < count {
+                last = key
+                let value = key + 1
+                if value >= count || value == child { break }
+                let next = Int(entries[value].next)
+                if next <= value { break }
+                key = next
+            }
+            if let last { path.appendPathKey(String(decoding: bytes(of: entries[last]), as: UTF8.self)) }
+        }
+        return path
+    }
+
+    /// Closes the innermost container; `end` is the input offset just past its bracket. Returns
+    /// true when it was the outermost.
+    func closeContainer(end: Int) -> Bool {
+        let index = open.removeLast()
+        entries[index].next = UInt32(truncatingIfNeeded: count)
+        entries[index].start = UInt32(truncatingIfNeeded: end)
+        return open.isEmpty
+    }
+}

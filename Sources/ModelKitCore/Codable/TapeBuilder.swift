@@ -1,0 +1,76 @@
+/// Builds a ``Tape`` from the engine's token stream: the same pre-scan, yajl pass, limits and
+/// syntax errors as the schema path, with one frame that records every token instead of
+/// setting fields.
+final class TapeFrame: _DecodeFrame {
+    let tape: Tape
+
+    init(tape: Tape) { self.tape = tape }
+
+    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+        Self.record(scalar, in: tape, decoder)
+    }
+
+    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+        tape.appendText(.string, key, isKey: true) { decoder.tokenStartOffset }
+    }
+
+    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+        tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
+    }
+
+    override func end(_ decoder: _DecodeEngine) throws {
+        // The engine reports a closing bracket's start; the container's bytes end just past it.
+        if tape.closeContainer(end: decoder.tokenStartOffset + 1) {
+            try decoder.popAndDeliver()
+        }
+    }
+
+    static func record(_ scalar: _Scalar, in tape: Tape, _ decoder: _DecodeEngine) {
+        switch scalar {
+        case .null: tape.appendLiteral(.null, at: decoder.tokenStartOffset)
+        case .bool(let value): tape.appendLiteral(value ? .trueValue : .falseValue, at: decoder.tokenStartOffset)
+        case .number(let text): tape.appendText(.number, text, isKey: false) { decoder.tokenStartOffset }
+        case .string(let bytes), .bytes(let bytes): tape.appendText(.string, bytes, isKey: false) { decoder.tokenStartOffset }
+        }
+    }
+}
+
+extension Tape {
+    /// The pre-scan's errors, which the schema path reports at `$` (it runs ahead of the parser).
+    private static let scannerMessages: [ModelDecodingError.Reason] = [
+        InputProblem.invalidUTF8, .overlongUTF8, .encodedSurrogate, .codePointTooLarge, .loneSurrogateEscape,
+        .invalidWhitespace, .controlCharacterInString,
+    ].map { .syntax($0.message) }
+
+    /// Parses `input` whole into a new tape. The returned engine holds the options the
+    /// conversions use; hand it back with `DecodeRun.recycle` when done.
+    static func build(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> (Tape, _DecodeEngine) {
+        if input.count >= Int(UInt32.max) {
+            // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
+            throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
+                                     line: 1, column: 1, byteOffset: Int(UInt32.max) - 1)
+        }
+        // About one token per 6 bytes of typical JSON: usually no regrowth.
+        let tape = Tape(input: input, capacity: input.count / 6 + 16)
+        let frame = TapeFrame(tape: tape)
+        let root = RootFrame(scalar: { scalar, decoder in TapeFrame.record(scalar, in: tape, decoder) },
+                             begin: { kind, decoder in
+                                 tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
+                                 return frame
+                             },
+                             finish: { _, _ in })
+        // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
+        var strict = options
+        strict.mismatch = .fail
+        let engine: _DecodeEngine
+        do {
+            engine = try DecodeRun.parse(root, input, options: strict, merging: false)
+        } catch var error as ModelDecodingError {
+            // The engine's frames know no path here (one frame records everything): the tape does.
+            if error.path == "$", !Self.scannerMessages.contains(error.reason) { error.path = tape.pathOfOpenContainers() }
+            throw error
+        }
+        tape.appendSentinelNull()
+        return (tape, engine)
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// The `Decoder` of the Codable bridge: answers from a ``Tape``. One instance serves a whole
+/// document (it moves to each nested value and back, like swift-foundation's `JSONDecoderImpl`),
+/// so decoding a nested value allocates nothing.
+///
+/// A decoder and its containers are valid only during the `decode` call that created them
+/// (they read the caller's input in place).
+final class TapeDecoder: Decoder {
+    let tape: Tape
+    /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
+    let engine: _DecodeEngine
+    let options: DecodingOptions
+    /// The tape index of the value `init(from:)` is decoding.
+    var current: Int
+    var path: [any CodingKey]
+    /// Per keyed-container depth: the object last searched and the key index after the last hit,
+    /// so fields asked for in document order are found at the first comparison.
+    private let cursorObjects: UnsafeMutablePointer<Int>
+    private let cursorKeys: UnsafeMutablePointer<Int>
+    private static let cursorDepths = 64
+    /// The finished tape's storage, held in constants: reading them costs no exclusivity check
+    /// (the tape is complete and never grows while a decoder reads it).
+    let entries: UnsafeMutablePointer<TapeEntry>
+    private let inputBase: UnsafeRawPointer
+    private let sideBase: UnsafeRawPointer
+    /// Line and column at `lineTrackerOffset`: errors (often thrown and caught in a row by
+    /// `try?` probes) are located by scanning on from the previous one, not from the start.
+    private var lineTracker = LineTracker()
+    private var lineTrackerOffset = 0
+
+    init(tape: Tape, engine: _DecodeEngine, options: DecodingOptions, current: Int = 0, path: [any CodingKey] = []) {
+        self.tape = tape
+        self.engine = engine
+        self.options = options
+        self.current = current
+        self.path = path
+        self.path.reserveCapacity(16)
+        entries = tape.entries
+        // A valid address even for empty input: only ever offset by lengths read from the tape.
+        inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
+        sideBase = UnsafeRawPointer(tape.side.base)
+        cursorObjects = .allocate(capacity: Self.cursorDepths)
+        cursorObjects.initialize(repeating: -1, count: Self.cursorDepths)
+        cursorKeys = .allocate(capacity: Self.cursorDepths)
+        cursorKeys.initialize(repeating: 0, count: Self.cursorDepths)
+    }
+
+    deinit {
+        cursorObjects.deallocate()
+        cursorKeys.deallocate()
+    }
+
+    /// The bytes of a string or number entry.
+    @inline(__always)
+    func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
+    }
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    private var here: BridgePath { BridgePath(depth: path.count, fixed: nil, key: nil) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try expect(.object, at: current, here)
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, at: here))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try expect(.array, at: current, here)
+        return TapeUnkeyedContainer(decoder: self, array: current, at: here)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TapeSingleValueContainer(decoder: self, index: current, at: here)
+    }
+
+    /// Throws unless the value at `index` is a container of `kind`.
+    func expect(_ kind: TapeEntry.Kind, at index: Int, _ at: BridgePath) throws {
+        let found = entries[index].kind
+        if found == kind { return }
+        let type: Any.Type = kind == .object ? [String: Any].self : [Any].self
+        let name = kind == .object ? "object" : "array"
+        if found == .null { throw valueNotFound(type, expected: name, at: index, at) }
+        throw typeMismatch(type, expected: name, at: index, at)
+    }
+
+    // MARK: Values
+
+    /// The scalar token at `index`, as the schema engine's conversions take it.
+    @inline(__always)
+    func scalar(at index: Int) -> _Scalar {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .falseValue: return .bool(false)
+        case .trueValue: return .bool(true)
+        case .number: return .number(bytes(of: entry))
+        default: return .string(bytes(of: entry))
+        }
+    }
+
+    /// A scalar type through the schema engine's conversion (lenient or strict, as the options say).
+    @inline(__always)
+    func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        let kind = entries[index].kind
+        if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at) }
+        if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at) }
+        do {
+            if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
+        } catch let failure as DecodeFailure {
+            throw conversionFailed(T.self, failure.reason, at: index, at)
+        } catch let error as ModelDecodingError {
+            throw conversionFailed(T.self, error.reason, at: index, at)
+        }
+        throw typeMismatch(T.self, expected: T._typeName, at: index, at)
+    }
+
+    /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
+    /// their schema, everything else through its `init(from:)` with this decoder moved there.
+    func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
+        if T.self == String.self { return try decodeScalar(String.self, at: index, at) as! T }
+        if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as! T }
+        if T.self == Double.self { return try decodeScalar(Double.self, at: index, at) as! T }
+        if T.self == Bool.self { return try decodeScalar(Bool.self, at: index, at) as! T }
+        if T.self == Int64.self { return try decodeScalar(Int64.self, at: index, at) as! T }
+        if T.self == UInt64.self { return try decodeScalar(UInt64.self, at: index, at) as! T }
+        if T.self == Int32.self { return try decodeScalar(Int32.self, at: index, at) as! T }
+        if T.self == Float.self { return try decodeScalar(Float.self, at: index, at) as! T }
+        if T.self == Date.self { return try decodeScalar(Date.self, at: index, at) as! T }
+        if T.self == URL.self { return try decodeScalar(URL.self, at: index, at) as! T }
+        if T.self == Data.self { return try decodeScalar(Data.self, at: index, at) as! T }
+        if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
+        if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
+        if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
+        if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+        return try descend(into: index, at) { try T(from: self) }
+    }
+
+    /// Runs `body` with this decoder at the value `index` whose coding path is `at`.
+    @inline(__always)
+    func descend<R>(into index: Int, _ at: BridgePath, _ body: () throws -> R) throws -> R {
+        let savedCurrent = current
+        current = index
+        defer { current = savedCurrent }
+        if let fixed = at.fixed {
+            // A container made by nestedContainer(…) carries its own path: rare, so copy.
+            let savedPath = path
+            path = fixed
+            if let key = at.key { path.append(key) }
+            defer { path = savedPath }
+            return try body()
+        }
+        if path.count > at.depth { path.removeLast(path.count - at.depth) }
+        guard let key = at.key else { return try body() }
+        path.append(key)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    /// A model (or `JSONValue`) is decoded by the schema engine straight from the bytes of its
+    /// sub-value: the same wire format as everywhere else, and no Codable overhead.
+    func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
+        let kind = entries[index].kind
+        if M.self != JSONValue.self {
+            if kind == .null { throw valueNotFound(M.self, expected: M._typeName, at: index, at) }
+            if kind != .object { throw typeMismatch(M.self, expected: M._typeName, at: index, at) }
+        } else if !entries[index].isContainer {
+            return try decodeScalar(M.self, at: index, at)
+        }
+        do {
+            return try ModelDecoder(options: options).decode(M.self, from: tape.inputBytes(of: index))
+        } catch let error as ModelDecodingError {
+            throw rebased(error, M.self, at: index, at)
+        }
+    }
+
+    /// 1-based line and column of an input offset.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let target = min(max(offset, 0), tape.input.count)
+        if target < lineTrackerOffset {
+            lineTracker = LineTracker()
+            lineTrackerOffset = 0
+        }
+        lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: tape.input[lineTrackerOffset..<target]))
+        lineTrackerOffset = target
+        return (lineTracker.line, lineTracker.column)
+    }
+
+    // MARK: Keys
+
+    /// The value index of `key` in the object at `object`, or nil. Members are searched from
+    /// just after the previous hit in this object, wrapping around once.
+    func find(_ key: some CodingKey, in object: Int, depth: Int) -> Int? {
+        let end = Int(entries[object].next)
+        var start = object + 1
+        if depth < Self.cursorDepths, cursorObjects[depth] == object, cursorKeys[depth] < end { start = cursorKeys[depth] }
+        let text = key.stringValue
+        let hit: Int?
+        if let result = text.utf8.withContiguousStorageIfAvailable({ search(UnsafeRawBufferPointer($0), in: object, from: start, end: end) }) {
+            hit = result
+        } else {
+            hit = Array(text.utf8).withUnsafeBytes { search($0, in: object, from: start, end: end) }
+        }
+        guard let hit else { return nil }
+        remember(object: object, next: Int(entries[hit + 1].next), depth: depth)
+        return hit + 1
+    }
+
+    private func search(_ wanted: UnsafeRawBufferPointer, in object: Int, from start: Int, end: Int) -> Int? {
+        var k = start
+        while k < end {
+            if matches(k, wanted) { return k }
+            k = Int(entries[k + 1].next)
+        }
+        k = object + 1
+        while k < start {
+            if matches(k, wanted) { return k }
+            k = Int(entries[k + 1].next)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func matches(_ keyIndex: Int, _ wanted: UnsafeRawBufferPointer) -> Bool {
+        let entry = entries[keyIndex]
+        guard Int(entry.length) == wanted.count else { return false }
+        guard let base = wanted.baseAddress, wanted.count > 0 else { return true }
+        return memcmp(bytes(of: entry).baseAddress!, base, wanted.count) == 0
+    }
+
+    @inline(__always)
+    private func remember(object: Int, next: Int, depth: Int) {
+        guard depth < Self.cursorDepths else { return }
+        cursorObjects[depth] = object
+        cursorKeys[depth] = next
+    }
+
+    /// The keys of the object at `object`, in document order.
+    func keys(of object: Int) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(Int(entries[object].length))
+        var k = object + 1
+        while k < Int(entries[object].next) {
+            result.append(String(decoding: bytes(of: entries[k]), as: UTF8.self))
+            k = Int(entries[k + 1].next)
+        }
+        return result
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A keyed container over one object of the tape: keys are compared as UTF-8 bytes with the
+/// tape's text (no `String` per key, no dictionary per object).
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    let object: Int
+    /// This container's own coding path.
+    let at: BridgePath
+
+    init(decoder: TapeDecoder, object: Int, at: BridgePath) {
+        self.decoder = decoder
+        self.object = object
+        self.at = BridgePath(depth: at.fixed.map { $0.count + (at.key == nil ? 0 : 1) } ?? at.depth + (at.key == nil ? 0 : 1),
+                             fixed: at.fixed.map { $0 + (at.key.map { [$0] } ?? []) }, key: nil)
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath(at) }
+
+    var allKeys: [Key] { decoder.keys(of: object).compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
+
+    @inline(__always)
+    private func find(_ key: Key) -> Int? { decoder.find(key, in: object, depth: at.depth) }
+
+    @inline(__always)
+    private func value(_ key: Key) throws -> Int {
+        guard let index = find(key) else { throw decoder.keyNotFound(key, container: object, at) }
+        return index
+    }
+
+    @inline(__always)
+    private func path(_ key: Key) -> BridgePath { BridgePath(depth: at.depth, fixed: at.fixed, key: key) }
+
+    @inline(__always)
+    private func scalar<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T {
+        try decoder.decodeScalar(T.self, at: value(key), path(key))
+    }
+
+    @inline(__always)
+    private func scalarIfPresent<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
+        return try decoder.decodeScalar(T.self, at: index, path(key))
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        decoder.entries[try value(key)].kind == .null
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(Bool.self, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(String.self, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(Double.self, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(Float.self, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(Int.self, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(Int8.self, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(Int16.self, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(Int32.self, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(Int64.self, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(UInt.self, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(UInt8.self, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(UInt16.self, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(UInt32.self, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(UInt64.self, key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decodeValue(T.self, at: value(key), path(key))
+    }
+
+    // One lookup each (the standard library's defaults would search three times).
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(Bool.self, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(String.self, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(Double.self, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(Float.self, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(Int.self, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(Int8.self, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(Int16.self, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(Int32.self, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(Int64.self, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(UInt.self, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(UInt8.self, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(UInt16.self, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(UInt32.self, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(UInt64.self, key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
+        return try decoder.decodeValue(T.self, at: index, path(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try value(key)
+        try decoder.expect(.object, at: index, path(key))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, at: detachedPath(key)))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let index = try value(key)
+        try decoder.expect(.array, at: index, path(key))
+        return TapeUnkeyedContainer(decoder: decoder, array: index, at: detachedPath(key))
+    }
+
+    func superDecoder() throws -> any Decoder { try superDecoder(key: TextCodingKey.superKey) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(key: key) }
+
+    /// A decoder of its own (it may be used after this container moves on); a missing key reads as null.
+    private func superDecoder(key: some CodingKey) throws -> any Decoder {
+        let index = decoder.find(key, in: object, depth: at.depth) ?? decoder.tape.nullIndex
+        var path = decoder.codingPath(at)
+        path.append(key)
+        return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, path: path)
+    }
+
+    /// A nested container outlives this call: it keeps a copy of its path.
+    private func detachedPath(_ key: Key) -> BridgePath {
+        BridgePath(depth: 0, fixed: decoder.codingPath(at), key: key)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// An unkeyed container over one array of the tape; elements are visited in order through
+/// each entry's `next` link.
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: TapeDecoder
+    let array: Int
+    let at: BridgePath
+    let count: Int?
+    private(set) var currentIndex = 0
+    /// The tape index of the element at `currentIndex`.
+    private var position: Int
+
+    init(decoder: TapeDecoder, array: Int, at: BridgePath) {
+        self.decoder = decoder
+        self.array = array
+        self.at = BridgePath(depth: at.fixed.map { $0.count + (at.key == nil ? 0 : 1) } ?? at.depth + (at.key == nil ? 0 : 1),
+                             fixed: at.fixed.map { $0 + (at.key.map { [$0] } ?? []) }, key: nil)
+        count = Int(decoder.entries[array].length)
+        position = array + 1
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath(at) }
+    var isAtEnd: Bool { currentIndex >= count! }
+
+    private var elementPath: BridgePath { BridgePath(depth: at.depth, fixed: at.fixed, key: IndexCodingKey(currentIndex)) }
+
+    /// The next element's index, or the end-of-container error.
+    private func next(_ type: Any.Type) throws -> Int {
+        guard !isAtEnd else { throw decoder.endOfContainer(type, container: array, elementPath) }
+        return position
+    }
+
+    private mutating func advance() {
+        position = Int(decoder.entries[position].next)
+        currentIndex += 1
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        let index = try next(Never.self)
+        guard decoder.entries[index].kind == .null else { return false }
+        advance()
+        return true
+    }
+
+    private mutating func scalar<T: ModelValue>(_ type: T.Type) throws -> T {
+        let value = try decoder.decodeScalar(T.self, at: next(T.self), elementPath)
+        advance()
+        return value
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(Bool.self) }
+    mutating func decode(_ type: String.Type) throws -> String { try scalar(String.self) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try scalar(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(UInt64.self) }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try decoder.decodeValue(T.self, at: next(T.self), elementPath)
+        advance()
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try next([String: Any].self)
+        try decoder.expect(.object, at: index, elementPath)
+        let container = TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, at: detachedPath)
+        advance()
+        return KeyedDecodingContainer(container)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let index = try next([Any].self)
+        try decoder.expect(.array, at: index, elementPath)
+        let container = TapeUnkeyedContainer(decoder: decoder, array: index, at: detachedPath)
+        advance()
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let index = try next(Never.self)
+        let nested = TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index,
+                                 path: decoder.codingPath(elementPath))
+        advance()
+        return nested
+    }
+
+    private var detachedPath: BridgePath {
+        BridgePath(depth: 0, fixed: decoder.codingPath(at), key: IndexCodingKey(currentIndex))
+    }
+}
+
+/// A single-value container: the value the decoder is at.
+struct TapeSingleValueContainer: SingleValueDecodingContainer {
+    let decoder: TapeDecoder
+    let index: Int
+    let at: BridgePath
+
+    var codingPath: [any CodingKey] { decoder.codingPath(at) }
+
+    func decodeNil() -> Bool { decoder.entries[index].kind == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeScalar(Bool.self, at: index, at) }
+    func decode(_ type: String.Type) throws -> String { try decoder.decodeScalar(String.self, at: index, at) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.decodeScalar(Double.self, at: index, at) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeScalar(Float.self, at: index, at) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.decodeScalar(Int.self, at: index, at) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeScalar(Int8.self, at: index, at) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeScalar(Int16.self, at: index, at) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.decodeScalar(Int32.self, at: index, at) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.decodeScalar(Int64.self, at: index, at) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.decodeScalar(UInt.self, at: index, at) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.decodeScalar(UInt8.self, at: index, at) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeScalar(UInt16.self, at: index, at) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeScalar(UInt32.self, at: index, at) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeScalar(UInt64.self, at: index, at) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // The decoder is already at this value: a nested `init(from:)` gets the same path.
+        try decoder.decodeValue(T.self, at: index, at)
+    }
+}

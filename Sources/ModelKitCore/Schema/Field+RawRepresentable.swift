@@ -1,0 +1,93 @@
+/// Lets a plain `enum State: String` (or integer-backed) property be a field without declaring
+/// a ``ModelValue`` conformance: the value travels as its raw value, through ``RawEnumValue``.
+///
+/// These overloads are disfavored, so a type that is also a ``ModelValue`` keeps its own
+/// conformance (no ambiguity), and they exist for `E` and `E?` in the two spellings that
+/// hand-written schemas and the `@Model` macro use.
+extension Field {
+    /// A field holding a `RawRepresentable` value (an enum with `String` or integer raw values).
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// A `RawRepresentable` field with several candidate keys.
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+            read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
+            write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value.value }))
+    }
+
+    /// An optional `RawRepresentable` field.
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
+                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// An optional `RawRepresentable` field with several candidate keys.
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
+                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+            read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].map(RawEnumValue.init) },
+            write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value?.value }))
+    }
+
+    /// A `RawRepresentable` field read through a key path and written through a closure (the macro's form).
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
+                                         set: @escaping @Sendable (inout Root, Value) -> Void,
+                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// The macro's form with several candidate keys.
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
+                                         set: @escaping @Sendable (inout Root, Value) -> Void,
+                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+            read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
+            set: { (model: inout Root, value: RawEnumValue<Value>) in set(&model, value.value) }))
+    }
+
+    /// The macro's form for an optional `RawRepresentable` field.
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value?> & Sendable,
+                                         set: @escaping @Sendable (inout Root, Value?) -> Void,
+                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options)
+    }
+
+    /// The macro's form for an optional `RawRepresentable` field with several candidate keys.
+    @_disfavoredOverload @inlinable
+    public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value?> & Sendable,
+                                         set: @escaping @Sendable (inout Root, Value?) -> Void,
+                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
+        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+            read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].map(RawEnumValue.init) },
+            set: { (model: inout Root, value: RawEnumValue<Value>?) in set(&model, value?.value) }))
+    }
+}
+
+/// A `RawRepresentable` value seen as a ``ModelValue`` through its raw value (decoding, encoding,
+/// archives and descriptions all go through the raw value's own conversions).
+@usableFromInline
+struct RawEnumValue<Wrapped: RawRepresentable>: RawRepresentable, ModelValue where Wrapped.RawValue: ModelValue {
+    @usableFromInline let value: Wrapped
+
+    @inlinable init(_ value: Wrapped) { self.value = value }
+
+    @inlinable init?(rawValue: Wrapped.RawValue) {
+        guard let value = Wrapped(rawValue: rawValue) else { return nil }
+        self.value = value
+    }
+
+    @inlinable var rawValue: Wrapped.RawValue { value.rawValue }
+
+    @usableFromInline static var _typeName: String { String(describing: Wrapped.self) }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+// Issue 10: nested polymorphic / preprocessed models were buffered and replayed again at every
+// level (time and memory ∝ depth × size). Each value must be replayed a bounded number of times.
+
+final class PolyNode: PolymorphicModel, @unchecked Sendable {
+    var payload = ""
+    var kids: [PolyNode] = []
+    required init() {}
+    static let schema = Schema(PolyNode.self) {
+        Field("payload", \.payload)
+        Field("kids", \.kids)
+    }
+    static func modelType(for object: JSONValue) -> (any Model.Type)? { nil }
+}
+
+struct PrepNode: PreprocessingModel {
+    var payload = ""
+    var kids: [PrepNode] = []
+    static let schema = Schema(PrepNode.self) {
+        Field("payload", \.payload)
+        Field("kids", \.kids)
+    }
+    static func willDecode(_ object: JSONValue) -> JSONValue? { object }
+}
+
+/// `{"payload":"…","kids":[{…}]}` nested `depth` levels.
+private func nested(depth: Int, payload: Int) -> String {
+    let text = String(repeating: "p", count: payload)
+    var json = #"{"payload":"\#(text)","kids":[]}"#
+    for _ in 1..<depth { json = #"{"payload":"\#(text)","kids":[\#(json)]}"# }
+    return json
+}
+
+/// Decodes `json` into `T` and returns how many values the engine replayed from buffers.
+private func replayedValues<T: ModelValue>(_ type: T.Type, _ json: String) throws -> (T, Int) {
+    let box = ResultBox<T>()
+    let root = RootFrame.decoding(into: box)
+    var text = json
+    let engine = try text.withUTF8 { try DecodeRun.parse(root, UnsafeRawBufferPointer($0), options: DecodingOptions(), merging: false) }
+    return (try #require(box.value), engine.replayedValues)
+}
+
+@Suite struct HardeningAmplificationTests {
+    @Test func nestedPolymorphicModelsAreReplayedOnce() throws {
+        for depth in [10, 100] {
+            let (node, replayed) = try replayedValues(PolyNode.self, nested(depth: depth, payload: 100))
+            var level = 1
+            var current = node
+            while let next = current.kids.first { current = next; level += 1 }
+            #expect(level == depth)
+            // Four values per level (object, payload, array, member key counted with its value).
+            #expect(replayed <= 4 * depth, "depth \(depth): \(replayed) values replayed")
+        }
+    }
+
+    @Test func nestedPreprocessedModelsAreReplayedOnce() throws {
+        for depth in [10, 100] {
+            let (node, replayed) = try replayedValues(PrepNode.self, nested(depth: depth, payload: 100))
+            var level = 1
+            var current = node
+            while let next = current.kids.first { current = next; level += 1 }
+            #expect(level == depth)
+            #expect(replayed <= 4 * depth, "depth \(depth): \(replayed) values replayed")
+        }
+    }
+
+    // Skipping must cost nothing per skipped element once a value is buffered: an unknown
+    // key of a polymorphic model holding 100,000 elements (or nesting) used to be replayed
+    // element by element into the skip frame (and recursed once per nesting level).
+    @Test func unknownValuesInBufferedModelsAreSkippedWhole() throws {
+        let wide = #"{"payload":"p","unknown":["# + Array(repeating: #"{"a":[1,2]}"#, count: 100_000).joined(separator: ",") + #"],"kids":[]}"#
+        let (node, replayed) = try replayedValues(PolyNode.self, wide)
+        #expect(node.payload == "p")
+        #expect(replayed <= 4, "\(replayed) values replayed")
+        let deep = #"{"payload":"p","unknown":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}"
+        let (deepNode, deepReplayed) = try replayedValues(PolyNode.self, deep)
+        #expect(deepNode.payload == "p")
+        #expect(deepReplayed <= 3, "\(deepReplayed) values replayed")
+    }
+
+    @Test func theResultIsTheSameAsWithoutBuffering() throws {
+        let json = nested(depth: 5, payload: 3)
+        let poly = try ModelDecoder().decode(PolyNode.self, from: json)
+        let prep = try ModelDecoder().decode(PrepNode.self, from: json)
+        #expect(try poly.jsonValue() == prep.jsonValue())
+        #expect(try ModelDecoder().decode(JSONValue.self, from: json) == poly.jsonValue())
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+// Issue 10: hostile archives (deep nesting, tag chains, huge bignums) and out-of-range dates.
+
+private struct Holder: Model, Equatable {
+    var any: JSONValue = .null
+    var when = Date(timeIntervalSince1970: 0)
+    static let schema = Schema(Holder.self) {
+        Field("any", \.any)
+        Field("when", \.when)
+    }
+}
+
+/// Builds an archive of `Holder` whose `any` field holds `payload` (raw CBOR), with a valid
+/// checksum unless `corruptChecksum`.
+private func archive(anyField payload: [UInt8], corruptChecksum: Bool = false) -> [UInt8] {
+    archive(member: "any", payload, corruptChecksum: corruptChecksum)
+}
+
+private func archive(member: String, _ payload: [UInt8], corruptChecksum: Bool = false) -> [UInt8] {
+    var bytes: [UInt8] = [0xD9, 0xD9, 0xF7, 0x85]
+    func text(_ s: String) {
+        let utf8 = Array(s.utf8)
+        precondition(utf8.count < 24)
+        bytes.append(0x60 | UInt8(utf8.count))
+        bytes += utf8
+    }
+    text("ModelKit")
+    bytes.append(0x01)
+    text("Holder")
+    bytes.append(0xA1)  // map of one member
+    text(member)
+    bytes += payload
+    var crc = UInt64(bytes.withUnsafeBytes { CRC32C.checksum($0) })
+    if corruptChecksum { crc ^= 1 }
+    bytes.append(0x1B)
+    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: crc >> UInt64(shift))) }
+    return bytes
+}
+
+/// `levels` nested one-element arrays around a 0 (1 byte per level).
+private func nestedArrays(_ levels: Int) -> [UInt8] {
+    [UInt8](repeating: 0x81, count: levels) + [0x00]
+}
+
+/// A chain of `count` tags (tag 6 + 16 = 0xD6, an unassigned tag) around a 0.
+private func tagChain(_ count: Int) -> [UInt8] {
+    [UInt8](repeating: 0xD6, count: count) + [0x00]
+}
+
+/// A bignum (tag 2) with a `size`-byte magnitude.
+private func bignum(_ size: Int) -> [UInt8] {
+    var bytes: [UInt8] = [0xC2, 0x5A]
+    for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: size >> shift)) }
+    return bytes + [UInt8](repeating: 0xFF, count: size)
+}
+
+private func expectArchiveError(_ bytes: [UInt8], _ comment: Comment) {
+    #expect(throws: ArchiveError.self, comment) { try Archive.decode(Holder.self, from: bytes) }
+}
+
+@Suite struct HardeningArchiveTests {
+    @Test func theHelpersBuildValidArchives() throws {
+        #expect(try Archive.decode(Holder.self, from: archive(anyField: nestedArrays(3))).any == [[[0]]])
+        #expect(try Archive.decode(Holder.self, from: archive(anyField: tagChain(3))).any == 0)
+        #expect(try Archive.decode(Holder.self, from: archive(anyField: bignum(9))).any == JSONValue.number(JSONNumber(uncheckedText: "4722366482869645213695")))
+    }
+
+    // A million nested arrays recursed once per level (skipping to find the checksum, then
+    // feeding): a stack overflow before any check. Depth is bounded like JSON's maxDepth.
+    @Test func deepNestingIsBoundedBeforeTheChecksum() {
+        for levels in [600, 1_000_000] {
+            expectArchiveError(archive(anyField: nestedArrays(levels)), "\(levels) levels")
+            expectArchiveError(archive(anyField: nestedArrays(levels), corruptChecksum: true), "\(levels) levels, bad CRC")
+        }
+        for count in [10_000, 1_000_000] {
+            expectArchiveError(archive(anyField: tagChain(count)), "\(count) tags")
+            expectArchiveError(archive(anyField: tagChain(count), corruptChecksum: true), "\(count) tags, bad CRC")
+        }
+        // Within the bound still decodes.
+        #expect(throws: Never.self) { try Archive.decode(Holder.self, from: archive(anyField: nestedArrays(400))) }
+    }
+
+    // A 100 KB bignum took quadratic time to turn into decimal text: sizes are bounded.
+    @Test func hugeBignumsAreRejected() {
+        expectArchiveError(archive(anyField: bignum(100_000)), "100 KB bignum")
+        expectArchiveError(archive(anyField: bignum(100_000), corruptChecksum: true), "100 KB bignum, bad CRC")
+    }
+
+    // A tag-1 date of 1e300 seconds, or infinity, made a Date no writer can print.
+    @Test func archivedDatesOutOfRangeAreRejected() throws {
+        for seconds in [1e300, -1e300, Double.infinity, Double.nan, 253_402_300_800.0] {
+            // Tag 1 around a float64, as the writer stores dates.
+            var date: [UInt8] = [0xC1, 0xFB]
+            for i in 0..<8 { date.append(UInt8(truncatingIfNeeded: seconds.bitPattern >> UInt64(56 - 8 * i))) }
+            let bytes = archive(member: "when", date)
+            let error = try #require(throws: ArchiveError.self, "\(seconds)") { try Archive.decode(Holder.self, from: bytes) }
+            guard case .invalidContent(let inner) = error else {
+                Issue.record("\(seconds): \(error)")
+                continue
+            }
+            #expect(inner.path == "$.when", "\(seconds)")
+        }
+    }
+
+    // 1e300, "1e999" and year-10000 timestamps into Date fields: a located error, no crash,
+    // no inf/nan date; every accepted date can be encoded again.
+    @Test func jsonDatesOutOfRangeAreLocatedErrors() throws {
+        let inputs = [
+            #"{"when": 1e300}"#, #"{"when": -1e300}"#, #"{"when": "1e999"}"#, #"{"when": 1e999}"#,
+            #"{"when": 253402300800}"#, #"{"when": "10000-01-01T00:00:00Z"}"#, #"{"when": -62167219201}"#,
+        ]
+        for input in inputs {
+            let error = try #require(throws: ModelDecodingError.self, "\(input)") { try Holder(json: input) }
+            #expect(error.path == "$.when", "\(input)")
+            #expect(error.byteOffset == 9, "\(input)")
+        }
+        for strategy in [DateDecodingStrategy.secondsSince1970, .millisecondsSince1970] {
+            let options = DecodingOptions(dates: strategy)
+            for input in [#"{"when": 1e300}"#, #"{"when": "1e300"}"#, #"{"when": 1e20}"#] {
+                #expect(throws: ModelDecodingError.self, "\(input)") { try Holder(json: input, options: options) }
+            }
+        }
+        // The edges of the range are accepted and round-trip.
+        for seconds in [253_402_300_799.0, -62_167_219_200.0] {
+            let holder = try Holder(json: #"{"when": \#(Int(seconds))}"#)
+            #expect(holder.when.timeIntervalSince1970 == seconds)
+            #expect(try Holder(json: holder.jsonBytes()).when == holder.when)
+            #expect(try Archive.decode(Holder.self, from: Archive.encode(holder)).when == holder.when)
+        }
+    }
+
+    // Encoding a Date the range excludes must throw, not trap (Int(1e300) trapped).
+    @Test func encodingAnOutOfRangeDateThrows() {
+        for seconds in [1e300, -1e300, Double.infinity, Double.nan] {
+            let holder = Holder(any: .null, when: Date(timeIntervalSince1970: seconds))
+            #expect(throws: (any Error).self, "\(seconds)") { try holder.jsonBytes() }
+        }
+    }
+}
