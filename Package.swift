@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -8,10 +8,22 @@ let package = Package(
     products: [
         .library(name: "ModelKit", targets: ["ModelKit"]),
         .library(name: "ModelKitCore", targets: ["ModelKitCore"]),
+        .library(name: "ModelKitHummingbird", targets: ["ModelKitHummingbird"]),
+        .library(name: "ModelKitVapor", targets: ["ModelKitVapor"]),
+    ],
+    // The server integrations are opt-in: with both traits off (the default) nothing of NIO,
+    // Hummingbird or Vapor is built, and their two targets compile to empty modules.
+    traits: [
+        .trait(name: "Hummingbird", description: "ModelKitHummingbird: ModelDecoder/ModelEncoder as Hummingbird 2 request decoder and response encoder."),
+        .trait(name: "Vapor", description: "ModelKitVapor: ModelDecoder/ModelEncoder as Vapor 4 content decoder and encoder."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         // Only the macro targets use swift-syntax; `ModelKitCore` never builds it.
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
+        // Used only by the trait-gated integration targets below.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +47,20 @@ let package = Package(
         .target(
             name: "ModelKit",
             dependencies: ["ModelKitCore", "ModelKitMacros"]
+        ),
+        .target(
+            name: "ModelKitHummingbird",
+            dependencies: [
+                "ModelKitCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        .target(
+            name: "ModelKitVapor",
+            dependencies: [
+                "ModelKitCore",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
         ),
         .testTarget(
             name: "ModelKitCoreTests",

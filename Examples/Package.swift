@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+// The examples are their own package so that Hummingbird and Vapor reach no user of ModelKit:
+// this package turns on ModelKit's `Hummingbird` and `Vapor` traits. It is also where the
+// integrations are tested, so CI builds each framework exactly once (in this package, debug).
+import PackageDescription
+
+let package = Package(
+    name: "ModelKitExamples",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "ModelKit", path: "..", traits: ["Hummingbird", "Vapor"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
+    ],
+    targets: [
+        // A GitHub-issue-like model, declared once for both decoders (schema + CodingKeys).
+        .target(
+            name: "ExampleModels",
+            dependencies: [.product(name: "ModelKitCore", package: "ModelKit")]
+        ),
+        .target(
+            name: "HummingbirdService",
+            dependencies: [
+                "ExampleModels",
+                .product(name: "ModelKitHummingbird", package: "ModelKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .target(
+            name: "VaporService",
+            dependencies: [
+                "ExampleModels",
+                .product(name: "ModelKitVapor", package: "ModelKit"),
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        .executableTarget(name: "HummingbirdExample", dependencies: ["HummingbirdService"]),
+        .executableTarget(name: "VaporExample", dependencies: ["VaporService"]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "HummingbirdService",
+                "VaporService",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "XCTVapor", package: "vapor"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+import ExampleModels
+import Foundation
+import ModelKitCore
+import ModelKitVapor
+import Vapor
+
+/// The same service as the Hummingbird example: `POST /issues` (ModelKit) and
+/// `POST /codable/issues` (its JSONDecoder/JSONEncoder twin), `POST /labels` (a plain Codable type), `POST /issues/stream` (JSON Lines
+/// upload, any size), `GET /issues/export?count=N` (JSON Lines download, issue by issue).
+///
+/// A whole app switches with two lines instead (every `req.content` then uses ModelKit):
+/// ```swift
+/// ContentConfiguration.global.use(decoder: ModelDecoder(options: .server), for: .json)
+/// ContentConfiguration.global.use(encoder: ModelEncoder(), for: .json)
+/// ```
+/// Here both coders live side by side, so each route names its own.
+public func configure(_ app: Application) throws {
+    // Room for the too-large checks: ModelKit's own limits (`.server`) answer those with a 400.
+    app.routes.defaultMaxBodySize = "4mb"
+    // No per-request log line: the load test measures the coders, not the logger.
+    app.middleware = Middlewares()
+    app.middleware.use(ErrorMiddleware.default(environment: app.environment))
+
+    let modelDecoder = ModelDecoder(options: .server)
+    let modelEncoder = ModelEncoder()
+    let template = (try? Issue(json: sampleIssueJSON)) ?? Issue()
+
+    app.post("issues") { req async throws -> Response in
+        let issue = try req.content.decode(Issue.self, using: modelDecoder)
+        let response = Response(status: .ok)
+        try response.content.encode(Triage.triage(issue), using: modelEncoder)
+        return response
+    }
+
+    app.post("codable", "issues") { req async throws -> Response in
+        let issue: Issue
+        do {
+            issue = try req.content.decode(Issue.self, using: CodableCoders.decoder())
+        } catch let error as DecodingError {
+            if let badRequest = Abort(decodeFailure: error) { throw badRequest }
+            throw error
+        }
+        let response = Response(status: .ok)
+        try response.content.encode(Triage.triage(issue), using: CodableCoders.encoder())
+        return response
+    }
+
+    // A plain Codable type through the same decoder (the Codable bridge).
+    app.post("labels") { req async throws -> Response in
+        let draft = try req.content.decode(LabelDraft.self, using: modelDecoder)
+        let response = Response(status: .ok)
+        try response.content.encode(draft, using: modelEncoder)
+        return response
+    }
+
+    app.on(.POST, "issues", "stream", body: .stream) { req async throws -> Response in
+        var summary = UploadSummary()
+        try await req.forEachModel(Issue.self, options: streamOptions) { summary.add($0) }
+        let response = Response(status: .ok)
+        try response.content.encode(summary, using: modelEncoder)
+        return response
+    }
+
+    app.get("issues", "export") { req async throws -> Response in
+        let count = (try? req.query.get(Int.self, at: "count")) ?? 10
+        return Response.modelStream(IssueFeed(template: template, count: min(count, 1_000_000)))
+    }
+}

@@ -1,0 +1,100 @@
+import ExampleModels
+import Foundation
+import ModelKitCore
+import ModelKitVapor
+import Vapor
+import VaporService
+import XCTVapor
+
+final class VaporServiceTests: XCTestCase {
+    var app: Application!
+
+    override func setUp() async throws {
+        app = try await Application.make(.testing)
+        try configure(app)
+    }
+
+    override func tearDown() async throws {
+        try await app.asyncShutdown()
+        app = nil
+    }
+
+    /// The `reason` of Vapor's error body.
+    func reason(_ body: ByteBuffer) throws -> String {
+        let object = try ModelDecoder().decode(JSONValue.self, from: Array(buffer: body))
+        guard case .string(let reason)? = object["reason"] else { return "<no reason in \(String(buffer: body))>" }
+        return reason
+    }
+
+    func post(_ path: String, _ body: String, _ check: (XCTHTTPResponse) async throws -> Void) async throws {
+        try await app.test(.POST, path, headers: ["Content-Type": "application/json"], body: ByteBuffer(string: body), afterResponse: check)
+    }
+
+    func testGoodBodyGivesTheTriagedIssue() async throws {
+        for path in ["issues", "codable/issues"] {
+            try await post(path, Fixtures.issueJSON) { response in
+                XCTAssertEqual(response.status, .ok, path)
+                XCTAssertEqual(response.headers.first(name: .contentType), "application/json; charset=utf-8", path)
+                XCTAssertEqual(try Issue(json: Array(buffer: response.body)), try Fixtures.expectedTriagedIssue, path)
+            }
+        }
+    }
+
+    func testBadBodyIsA400NamingThePlace() async throws {
+        for bad in Fixtures.badBodies {
+            try await post("issues", bad.body) { response in
+                XCTAssertEqual(response.status, .badRequest, bad.name)
+                let reason = try self.reason(response.body)
+                for part in bad.mentions {
+                    XCTAssertTrue(reason.contains(part), "\(bad.name): \(reason) should mention \(part)")
+                }
+            }
+        }
+    }
+
+    func testPlainCodableTypeGoesThroughTheBridge() async throws {
+        try await post("labels", #"{"name":"bug","color":"f29513"}"#) { response in
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(try JSONDecoder().decode(LabelDraft.self, from: Data(Array(buffer: response.body))), LabelDraft(name: "bug", color: "f29513"))
+        }
+        try await post("labels", #"{"name":7,"color":"f29513"}"#) { response in
+            XCTAssertEqual(response.status, .badRequest)
+            XCTAssertTrue(try self.reason(response.body).contains("$.name"))
+        }
+    }
+
+    func testDecodingErrorWithALocatedCauseKeepsItsPlace() throws {
+        let located = ModelDecodingError(reason: .missingKey("title"), path: "$", line: 1, column: 40, byteOffset: 39)
+        let bridged = DecodingError.keyNotFound(AnyCodingKey("title"), .init(codingPath: [], debugDescription: "x", underlyingError: located))
+        let abort = try XCTUnwrap(Abort(decodeFailure: bridged))
+        XCTAssertEqual(abort.status, .badRequest)
+        XCTAssertEqual(abort.reason, #"$ (line 1, column 40): missing required key "title""#)
+    }
+
+    func testJSONLinesUploadStreamsEveryIssue() async throws {
+        let lines = try Fixtures.jsonLines(count: 50)
+        try await app.test(.POST, "issues/stream", body: ByteBuffer(string: lines)) { response in
+            XCTAssertEqual(response.status, .ok)
+            let summary = try UploadSummary(json: Array(buffer: response.body))
+            XCTAssertEqual(summary.count, 50)
+            XCTAssertEqual(summary.totalComments, 150)
+        }
+    }
+
+    func testExportStreamsJSONLines() async throws {
+        try await app.test(.GET, "issues/export?count=3") { response in
+            XCTAssertEqual(response.status, .ok)
+            var stream = ModelStreamDecoder<Issue>()
+            let issues = try stream.feed(Array(buffer: response.body)) + stream.finish()
+            XCTAssertEqual(issues.map(\.number), [1, 2, 3])
+        }
+    }
+}
+
+private struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,37 @@
+#if Vapor
+public import ModelKitCore
+public import Vapor
+
+extension ModelDecoder: ContentDecoder {
+    /// Decodes a collected request body (Vapor has already applied the route's body size limit)
+    /// from its readable bytes, without a copy. A bad body throws `Abort(.badRequest)` whose
+    /// reason names the path, line, column and what is wrong.
+    public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
+        do {
+            // The readable bytes stay valid for the closure: the engine reads them in place.
+            return try body.withUnsafeReadableBytes { try decode(D.self, from: $0) }
+        } catch {
+            if let badRequest = Abort(decodeFailure: error) { throw badRequest }
+            throw error
+        }
+    }
+}
+
+extension ModelEncoder: ContentEncoder {
+    /// Writes `encodable` as JSON straight into `body` and sets `Content-Type: application/json; charset=utf-8`.
+    public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
+        headers.contentType = .json
+        _ = try withEncodedBytes(encodable) { body.writeBytes($0) }
+    }
+}
+
+extension Abort {
+    /// A 400 for a decode failure (``ModelDecodingError``, or a `DecodingError` from the Codable
+    /// bridge or another decoder) whose reason reads `$.user.login (line 3, column 12): expected
+    /// String, found number 7`; nil for other errors.
+    public init?(decodeFailure error: any Error) {
+        guard let failure = ModelDecodingError(decodeFailure: error) else { return nil }
+        self.init(.badRequest, reason: failure.description)
+    }
+}
+#endif
