@@ -43,10 +43,10 @@ public final class _DecodeEngine {
     /// The same for arrays and dictionaries, keyed by element type.
     private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] = []
 
-    private var handle: yajl_handle?
+    var handle: yajl_handle?
     /// The bytes yajl is currently parsing, and their offset in the whole input.
-    private var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
-    private var currentBufferOffset = 0
+    var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+    var currentBufferOffset = 0
     var lastTokenKind = TokenKind.none
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
@@ -55,7 +55,7 @@ public final class _DecodeEngine {
     var lineTracker = LineTracker()
     var lineTrackerOffset = 0
     /// The last position computed by `location(of:)`, counted on from by the next one.
-    private var positionCache: (offset: Int, tracker: LineTracker)?
+    var positionCache: (offset: Int, tracker: LineTracker)?
 
     enum TokenKind { case none, string, number, literal, open, close, key }
 
@@ -383,183 +383,5 @@ public final class _DecodeEngine {
         bufferedNesting += 1
         defer { bufferedNesting -= 1 }
         return try body()
-    }
-
-    // MARK: Errors
-
-    var consumedOffset: Int {
-        guard let handle, currentBuffer.baseAddress != nil else { return currentBufferOffset }
-        return currentBufferOffset + Int(yajl_get_bytes_consumed(handle))
-    }
-
-    /// Where the token being handled starts (yajl reports where it ends).
-    var tokenStartOffset: Int {
-        let end = consumedOffset
-        guard currentBuffer.baseAddress != nil else { return end }
-        var local = end - currentBufferOffset
-        switch lastTokenKind {
-        case .string, .key:
-            // The closing quote is the last consumed byte; an unescaped quote cannot occur inside.
-            local -= 1
-            while local > 0 {
-                local -= 1
-                if currentBuffer[local] == UInt8(ascii: "\"") {
-                    var backslashes = 0
-                    while local - backslashes - 1 >= 0, currentBuffer[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                    if backslashes % 2 == 0 { break }
-                }
-            }
-        case .number, .literal:
-            while local > 0, !Self.isDelimiter(currentBuffer[local - 1]) { local -= 1 }
-        case .open, .close:
-            local -= 1
-        case .none:
-            break
-        }
-        return currentBufferOffset + max(0, local)
-    }
-
-    private static func isDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-             UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"): return true
-        default: return false
-        }
-    }
-
-    /// Keeps the first failure, positioned at the current token and path.
-    func record(_ error: any Error) {
-        guard failure == nil else { return }
-        failure = positioned(error)
-    }
-
-    func positioned(_ error: any Error, offset: Int? = nil) -> ModelDecodingError {
-        let at = offset ?? tokenStartOffset
-        switch error {
-        case let e as ModelDecodingError: return e
-        case let f as DecodeFailure: return self.error(f.reason, at: at)
-        case let t as _TransformFailure: return self.error(.invalid(t.message), at: at)
-        default: return self.error(.invalid(String(describing: error)), at: at)
-        }
-    }
-
-    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String? = nil) -> ModelDecodingError {
-        let (line, column) = location(of: offset)
-        return ModelDecodingError(reason: reason, path: path ?? currentPath(), line: line, column: column, byteOffset: offset)
-    }
-
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        // Positions are asked for in increasing order (each value skipped under `.skip` is
-        // positioned): counting on from the last one keeps that linear instead of quadratic.
-        if let whole = wholeInput {
-            let end = min(max(offset, 0), whole.count)
-            var (from, tracker) = (0, LineTracker())
-            if let cached = positionCache, cached.offset <= end { (from, tracker) = cached }
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[from..<end]))
-            positionCache = (end, tracker)
-            return (tracker.line, tracker.column)
-        }
-        var tracker = lineTracker
-        if currentBuffer.baseAddress != nil {
-            var from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
-            let to = min(max(offset - currentBufferOffset, from), currentBuffer.count)
-            if let cached = positionCache, cached.offset >= lineTrackerOffset, cached.offset - currentBufferOffset >= from,
-               cached.offset - currentBufferOffset <= to {
-                from = cached.offset - currentBufferOffset
-                tracker = cached.tracker
-            }
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
-            positionCache = (currentBufferOffset + to, tracker)
-        }
-        return (tracker.line, tracker.column)
-    }
-
-    /// `$.statuses[3].user.id`, from the frames' current positions.
-    func currentPath() -> String {
-        var path = "$"
-        for frame in frames { frame.appendPath(to: &path) }
-        return path
-    }
-
-    /// For syntax errors: the containers still open, without the pending member.
-    private func pathOfOpenContainers() -> String {
-        var path = ""
-        for frame in frames.dropFirst() { frame.appendPath(to: &path) }
-        return path
-    }
-
-    // MARK: Conversions shared by value types
-
-    /// A value cannot be converted: throws under `.fail`, or records it and returns nil under `.skip`.
-    public func mismatch<T>(expected: String, found scalar: _Scalar) throws -> T? {
-        try mismatch(expected: expected, found: Self.describe(scalar))
-    }
-
-    /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
-    public func mismatch<T>(expected: String, found: String) throws -> T? {
-        if skipsMismatches {
-            recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
-            return nil
-        }
-        throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
-    }
-
-    /// Keeps a failure dropped under `.skip`, positioned, for `decodeWithReport`.
-    func recordSkipped(_ failure: DecodeFailure) {
-        if keepsSkipped { skipped.append(positioned(failure)) }
-    }
-
-    /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.
-    func convertCustom<T: ModelValue>(_ value: JSONValue, to type: T.Type) throws -> T? {
-        do {
-            return try T.decodeModelValue(from: value, options: options)
-        } catch let error as ModelDecodingError {
-            throw error
-        } catch {
-            if skipsMismatches {
-                recordSkipped(DecodeFailure(reason: .invalid("\(T._typeName): \(error)")))
-                return nil
-            }
-            throw DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))
-        }
-    }
-
-    static func describe(_ scalar: _Scalar) -> String {
-        switch scalar {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let text): return "number \(String(decoding: text, as: UTF8.self))"
-        case .string(let bytes):
-            var text = String(decoding: bytes.prefix(40), as: UTF8.self)
-            if bytes.count > 40 { text += "…" }
-            return "string \(JSONValue.string(text).description)"
-        case .bytes(let bytes): return "\(bytes.count) bytes"
-        }
-    }
-}
-
-/// A failure raised inside a frame; the engine adds path and position.
-struct DecodeFailure: Error {
-    let reason: ModelDecodingError.Reason
-
-    static func limit(_ limit: ModelDecodingError.Limit, _ value: Int) -> DecodeFailure {
-        DecodeFailure(reason: .limitExceeded(limit, limit: value))
-    }
-}
-
-/// 1-based line and column (in Unicode scalars) after the bytes seen so far.
-struct LineTracker {
-    var line = 1
-    var column = 1
-
-    mutating func advance(over bytes: UnsafeRawBufferPointer) {
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
     }
 }

@@ -1,0 +1,61 @@
+// The conversion policy value types share: `.fail` throws, `.skip` records and goes on.
+
+extension _DecodeEngine {
+    // MARK: Conversions shared by value types
+
+    /// A value cannot be converted: throws under `.fail`, or records it and returns nil under `.skip`.
+    public func mismatch<T>(expected: String, found scalar: _Scalar) throws -> T? {
+        try mismatch(expected: expected, found: Self.describe(scalar))
+    }
+
+    /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
+    public func mismatch<T>(expected: String, found: String) throws -> T? {
+        if skipsMismatches {
+            recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
+            return nil
+        }
+        throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
+    }
+
+    /// Keeps a failure dropped under `.skip`, positioned, for `decodeWithReport`.
+    func recordSkipped(_ failure: DecodeFailure) {
+        if keepsSkipped { skipped.append(positioned(failure)) }
+    }
+
+    /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.
+    func convertCustom<T: ModelValue>(_ value: JSONValue, to type: T.Type) throws -> T? {
+        do {
+            return try T.decodeModelValue(from: value, options: options)
+        } catch let error as ModelDecodingError {
+            throw error
+        } catch {
+            if skipsMismatches {
+                recordSkipped(DecodeFailure(reason: .invalid("\(T._typeName): \(error)")))
+                return nil
+            }
+            throw DecodeFailure(reason: .invalid("\(T._typeName): \(error)"))
+        }
+    }
+
+    static func describe(_ scalar: _Scalar) -> String {
+        switch scalar {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let text): return "number \(String(decoding: text, as: UTF8.self))"
+        case .string(let bytes):
+            var text = String(decoding: bytes.prefix(40), as: UTF8.self)
+            if bytes.count > 40 { text += "…" }
+            return "string \(JSONValue.string(text).description)"
+        case .bytes(let bytes): return "\(bytes.count) bytes"
+        }
+    }
+}
+
+/// A failure raised inside a frame; the engine adds path and position.
+struct DecodeFailure: Error {
+    let reason: ModelDecodingError.Reason
+
+    static func limit(_ limit: ModelDecodingError.Limit, _ value: Int) -> DecodeFailure {
+        DecodeFailure(reason: .limitExceeded(limit, limit: value))
+    }
+}
