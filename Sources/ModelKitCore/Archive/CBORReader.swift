@@ -159,7 +159,7 @@ struct CBORReader {
         switch tag {
         case 2, 3:
             // Bignum: big-endian magnitude → decimal text.
-            var digits = Self.decimalDigits(ofBigEndian: try bignumMagnitude())
+            var digits = BigNumberConversion.decimalDigits(ofBigEndian: try bignumMagnitude())
             if tag == 3 { digits = "-" + Self.addOne(digits) }
             try number(digits, engine)
         case 4:
@@ -181,7 +181,7 @@ struct CBORReader {
         case 0: return String(value)
         case 1: return value == .max ? "-18446744073709551616" : "-" + String(value + 1)
         case 6 where value == 2 || value == 3:
-            let digits = Self.decimalDigits(ofBigEndian: try bignumMagnitude())
+            let digits = BigNumberConversion.decimalDigits(ofBigEndian: try bignumMagnitude())
             return value == 3 ? "-" + Self.addOne(digits) : digits
         default: throw Failure.malformed("expected an integer at byte \(offset - 1)")
         }
@@ -223,11 +223,6 @@ struct CBORReader {
 
     private func check(_ status: Int32, _ engine: _DecodeEngine) throws {
         if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
-    }
-
-    /// The decimal digits of a bignum's magnitude (bounded by `bignumMagnitude()`).
-    static func decimalDigits(ofBigEndian bytes: UnsafeRawBufferPointer) -> String {
-        BigNumberConversion.decimalDigits(ofBigEndian: bytes)
     }
 
     static func addOne(_ digits: String) -> String {
