@@ -9,6 +9,10 @@
 #   scripts/test.sh --core     only the core tests: the macro targets are left out of the package,
 #                              so swift-syntax is not built (combine with --asan, --tsan, --release)
 #   scripts/test.sh --filter X passes the filter to `swift test`
+#   scripts/test.sh --integrations   the Hummingbird and Vapor integrations instead: builds the
+#                              Examples/ package (which turns on ModelKit's Hummingbird and Vapor
+#                              traits) once in debug, runs its tests (HummingbirdTesting, XCTVapor),
+#                              then the load test's smoke run against both example servers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-yajl.sh
@@ -42,6 +46,13 @@ while [ $# -gt 0 ]; do
         --release)
             args+=(-c release)
             scratch=".build-release"
+            ;;
+        --integrations)
+            # One debug build of Examples/ serves its tests and the smoke run (NIO, Hummingbird
+            # and Vapor are slow to build: build them once).
+            swift build --package-path Examples --build-tests
+            swift test --package-path Examples --skip-build
+            exec scripts/loadtest.sh --smoke
             ;;
         *) args+=("$1") ;;
     esac

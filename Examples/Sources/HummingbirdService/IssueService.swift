@@ -17,9 +17,9 @@ public struct IssueRequestContext: RequestContext {
     }
 }
 
-extension Issue: @retroactive ResponseEncodable {}
-extension UploadSummary: @retroactive ResponseEncodable {}
-extension LabelDraft: @retroactive ResponseEncodable {}
+extension Issue: ResponseEncodable {}
+extension UploadSummary: ResponseEncodable {}
+extension LabelDraft: ResponseEncodable {}
 
 /// The routes: `POST /issues` (ModelKit) and `POST /codable/issues` (its JSONDecoder/JSONEncoder
 /// twin), `POST /labels` (a plain Codable type), `POST /issues/stream` (JSON Lines upload, any size), `GET /issues/export?count=N`

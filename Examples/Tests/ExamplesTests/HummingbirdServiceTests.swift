@@ -24,7 +24,7 @@ private typealias GitHubIssue = ExampleModels.Issue
     @Test(arguments: ["/issues", "/codable/issues"])
     func goodBodyGivesTheTriagedIssue(uri: String) async throws {
         try await app.test(.router) { client in
-            try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: Fixtures.issueJSON)) { response in
+            try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: Fixtures.issueJSON)) { response async throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 #expect(try GitHubIssue(json: Array(buffer: response.body)) == Fixtures.expectedTriagedIssue)
@@ -35,7 +35,7 @@ private typealias GitHubIssue = ExampleModels.Issue
     @Test(arguments: Fixtures.badBodies)
     func badBodyIsA400NamingThePlace(bad: Fixtures.BadBody) async throws {
         try await app.test(.router) { client in
-            try await client.execute(uri: "/issues", method: .post, body: ByteBuffer(string: bad.body)) { response in
+            try await client.execute(uri: "/issues", method: .post, body: ByteBuffer(string: bad.body)) { response async throws in
                 #expect(response.status == .badRequest)
                 let message = try errorMessage(response.body)
                 for part in bad.mentions {
@@ -48,7 +48,7 @@ private typealias GitHubIssue = ExampleModels.Issue
     @Test func bodyOverTheUploadLimitIsRefusedByTheFramework() async throws {
         let huge = Fixtures.issue(replacing: "body", with: "\"" + String(repeating: "x", count: 3 << 20) + "\"")
         try await app.test(.router) { client in
-            try await client.execute(uri: "/issues", method: .post, body: ByteBuffer(string: huge)) { response in
+            try await client.execute(uri: "/issues", method: .post, body: ByteBuffer(string: huge)) { response async throws in
                 #expect(response.status == .contentTooLarge)
             }
         }
@@ -56,11 +56,11 @@ private typealias GitHubIssue = ExampleModels.Issue
 
     @Test func plainCodableTypeGoesThroughTheBridge() async throws {
         try await app.test(.router) { client in
-            try await client.execute(uri: "/labels", method: .post, body: ByteBuffer(string: #"{"name":"bug","color":"f29513"}"#)) { response in
+            try await client.execute(uri: "/labels", method: .post, body: ByteBuffer(string: #"{"name":"bug","color":"f29513"}"#)) { response async throws in
                 #expect(response.status == .ok)
                 #expect(try JSONDecoder().decode(LabelDraft.self, from: Data(Array(buffer: response.body))) == LabelDraft(name: "bug", color: "f29513"))
             }
-            try await client.execute(uri: "/labels", method: .post, body: ByteBuffer(string: #"{"name":7,"color":"f29513"}"#)) { response in
+            try await client.execute(uri: "/labels", method: .post, body: ByteBuffer(string: #"{"name":7,"color":"f29513"}"#)) { response async throws in
                 #expect(response.status == .badRequest)
                 #expect(try errorMessage(response.body).contains("$.name"))
             }
@@ -79,14 +79,14 @@ private typealias GitHubIssue = ExampleModels.Issue
     @Test func jsonLinesUploadStreamsEveryIssue() async throws {
         let lines = try Fixtures.jsonLines(count: 50)
         try await app.test(.router) { client in
-            try await client.execute(uri: "/issues/stream", method: .post, body: ByteBuffer(string: lines)) { response in
+            try await client.execute(uri: "/issues/stream", method: .post, body: ByteBuffer(string: lines)) { response async throws in
                 #expect(response.status == .ok)
                 let summary = try UploadSummary(json: Array(buffer: response.body))
                 #expect(summary.count == 50)
                 #expect(summary.totalComments == 150)
             }
             let broken = try Fixtures.jsonLines(count: 2) + #"{"url":"u","title":7}"# + "\n"
-            try await client.execute(uri: "/issues/stream", method: .post, body: ByteBuffer(string: broken)) { response in
+            try await client.execute(uri: "/issues/stream", method: .post, body: ByteBuffer(string: broken)) { response async throws in
                 #expect(response.status == .badRequest)
                 let message = try errorMessage(response.body)
                 #expect(message.contains("line 3, column"), "\(message)")
@@ -97,7 +97,7 @@ private typealias GitHubIssue = ExampleModels.Issue
 
     @Test func exportStreamsJSONLines() async throws {
         try await app.test(.router) { client in
-            try await client.execute(uri: "/issues/export?count=3", method: .get) { response in
+            try await client.execute(uri: "/issues/export?count=3", method: .get) { response async throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/jsonl; charset=utf-8")
                 var stream = ModelStreamDecoder<GitHubIssue>()

@@ -32,7 +32,7 @@ final class VaporServiceTests: XCTestCase {
 
     func testGoodBodyGivesTheTriagedIssue() async throws {
         for path in ["issues", "codable/issues"] {
-            try await post(path, Fixtures.issueJSON) { response in
+            try await post(path, Fixtures.issueJSON) { response async throws in
                 XCTAssertEqual(response.status, .ok, path)
                 XCTAssertEqual(response.headers.first(name: .contentType), "application/json; charset=utf-8", path)
                 XCTAssertEqual(try Issue(json: Array(buffer: response.body)), try Fixtures.expectedTriagedIssue, path)
@@ -42,7 +42,7 @@ final class VaporServiceTests: XCTestCase {
 
     func testBadBodyIsA400NamingThePlace() async throws {
         for bad in Fixtures.badBodies {
-            try await post("issues", bad.body) { response in
+            try await post("issues", bad.body) { response async throws in
                 XCTAssertEqual(response.status, .badRequest, bad.name)
                 let reason = try self.reason(response.body)
                 for part in bad.mentions {
@@ -53,11 +53,11 @@ final class VaporServiceTests: XCTestCase {
     }
 
     func testPlainCodableTypeGoesThroughTheBridge() async throws {
-        try await post("labels", #"{"name":"bug","color":"f29513"}"#) { response in
+        try await post("labels", #"{"name":"bug","color":"f29513"}"#) { response async throws in
             XCTAssertEqual(response.status, .ok)
             XCTAssertEqual(try JSONDecoder().decode(LabelDraft.self, from: Data(Array(buffer: response.body))), LabelDraft(name: "bug", color: "f29513"))
         }
-        try await post("labels", #"{"name":7,"color":"f29513"}"#) { response in
+        try await post("labels", #"{"name":7,"color":"f29513"}"#) { response async throws in
             XCTAssertEqual(response.status, .badRequest)
             XCTAssertTrue(try self.reason(response.body).contains("$.name"))
         }
@@ -73,7 +73,7 @@ final class VaporServiceTests: XCTestCase {
 
     func testJSONLinesUploadStreamsEveryIssue() async throws {
         let lines = try Fixtures.jsonLines(count: 50)
-        try await app.test(.POST, "issues/stream", body: ByteBuffer(string: lines)) { response in
+        try await app.test(.POST, "issues/stream", body: ByteBuffer(string: lines)) { response async throws in
             XCTAssertEqual(response.status, .ok)
             let summary = try UploadSummary(json: Array(buffer: response.body))
             XCTAssertEqual(summary.count, 50)
@@ -82,7 +82,7 @@ final class VaporServiceTests: XCTestCase {
     }
 
     func testExportStreamsJSONLines() async throws {
-        try await app.test(.GET, "issues/export?count=3") { response in
+        try await app.test(.GET, "issues/export?count=3") { response async throws in
             XCTAssertEqual(response.status, .ok)
             var stream = ModelStreamDecoder<Issue>()
             let issues = try stream.feed(Array(buffer: response.body)) + stream.finish()
