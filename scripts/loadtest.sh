@@ -167,9 +167,9 @@ stream_check() { # framework
     line=$(python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",",":")))' "$FIXTURE")
     count=$(( STREAM_GB * 1024 * 1024 * 1024 / (${#line} + 1) ))
     # Warm the server up first, so the first requests' one-time allocations are not counted.
-    yes "$line" | head -n 1000 | curl -sS -o /dev/null -X POST -H 'Content-Type: application/jsonl' -T - "http://127.0.0.1:$PORT/issues/stream"
+    { yes "$line" || true; } | head -n 1000 | curl -sS -o /dev/null -X POST -H 'Content-Type: application/jsonl' -T - "http://127.0.0.1:$PORT/issues/stream"
     before=$(rss_kb "$SERVER_PID"); peak=$before
-    yes "$line" | head -n "$count" | curl -sS -o "$WORK/summary" -X POST -H 'Content-Type: application/jsonl' -T - "http://127.0.0.1:$PORT/issues/stream" &
+    { yes "$line" || true; } | head -n "$count" | curl -sS -o "$WORK/summary" -X POST -H 'Content-Type: application/jsonl' -T - "http://127.0.0.1:$PORT/issues/stream" &
     pid=$!
     while kill -0 "$pid" 2>/dev/null; do
         now=$(rss_kb "$SERVER_PID"); [ "$now" -gt "$peak" ] && peak=$now
