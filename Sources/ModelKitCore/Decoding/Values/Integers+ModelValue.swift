@@ -1,36 +1,38 @@
 import Foundation
 
-// Integers parse the raw number text exactly (never through Double) with range checks per type.
+// The integer family: Int, Int8…Int64, UInt, UInt8…UInt64. One generic implementation serves
+// them all (specialized per type): the raw number text is parsed exactly (never through
+// Double) with the range check of the type, and values are presented as 64-bit integers.
 
-extension Int: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int? { try d.integer(s, as: Int.self, name: "Int") }
+extension Int: ScalarModelValue {}
+extension Int8: ScalarModelValue {}
+extension Int16: ScalarModelValue {}
+extension Int32: ScalarModelValue {}
+extension Int64: ScalarModelValue {}
+extension UInt: ScalarModelValue {}
+extension UInt8: ScalarModelValue {}
+extension UInt16: ScalarModelValue {}
+extension UInt32: ScalarModelValue {}
+extension UInt64: ScalarModelValue {}
+
+extension ModelValue where Self: FixedWidthInteger {
+    /// Numbers (exactly, range-checked); when lenient also numeric strings, `"true"`/`"no"`… and
+    /// booleans.
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
+        try context.engine.integer(scalar.token, as: Self.self, name: modelTypeName)
+    }
+
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        if Self.isSigned {
+            try visitor.visitor.visitSigned(Int64(self))
+        } else {
+            try visitor.visitor.visitUnsigned(UInt64(self))
+        }
+    }
 }
-extension Int8: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int8? { try d.integer(s, as: Int8.self, name: "Int8") }
-}
-extension Int16: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int16? { try d.integer(s, as: Int16.self, name: "Int16") }
-}
-extension Int32: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int32? { try d.integer(s, as: Int32.self, name: "Int32") }
-}
-extension Int64: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int64? { try d.integer(s, as: Int64.self, name: "Int64") }
-}
-extension UInt: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt? { try d.integer(s, as: UInt.self, name: "UInt") }
-}
-extension UInt8: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt8? { try d.integer(s, as: UInt8.self, name: "UInt8") }
-}
-extension UInt16: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt16? { try d.integer(s, as: UInt16.self, name: "UInt16") }
-}
-extension UInt32: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt32? { try d.integer(s, as: UInt32.self, name: "UInt32") }
-}
-extension UInt64: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt64? { try d.integer(s, as: UInt64.self, name: "UInt64") }
+
+extension ScalarModelValue where Self: FixedWidthInteger {
+    var scalarJSONValue: JSONValue { JSONValue(self) }
 }
 
 /// The shared JSON-value bridge of the standard scalar types.
@@ -40,8 +42,9 @@ protocol ScalarModelValue: ModelValue {
 
 extension ScalarModelValue {
     /// A scalar type never takes an object or array (lenient mode converts scalars only).
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
-        try d.containerMismatch(kind, expected: _typeName)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Self?) throws -> ModelEngine.Frame? {
+        try context.engine.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
@@ -49,14 +52,3 @@ extension ScalarModelValue {
     }
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { scalarJSONValue }
 }
-
-extension Int: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int8: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int16: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int32: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int64: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt8: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt16: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt32: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt64: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
