@@ -48,7 +48,29 @@ private final class Station: Model {
     }
 }
 
+/// A user's own integer type beyond 64 bits: converted through its JSON form (a string here),
+/// never through the standard integers' 64-bit path.
+extension Int128: ModelValue {
+    public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Int128 {
+        guard case .string(let text) = json, let value = Int128(text) else { throw ModelValueError("expected a decimal string") }
+        return value
+    }
+    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { .string(String(self)) }
+}
+
+private struct Ledger: Model {
+    var total: Int128 = 0
+    static let schema = Schema(Ledger.self) { Field("total", \.total) }
+}
+
 @Suite struct PublicSurfaceTests {
+    @Test func userIntegerTypeKeepsItsOwnConversion() throws {
+        let ledger = try Ledger(json: #"{"total":"170141183460469231731687303715884105727"}"#)
+        #expect(ledger.total == .max)
+        #expect(try ledger.jsonString() == #"{"total":"170141183460469231731687303715884105727"}"#)
+        #expect(try Archive.decode(Ledger.self, from: Archive.encode(ledger)).total == .max)
+    }
+
     @Test func userValueTypesDecodeAndEncodeThroughThePublicAPIOnly() throws {
         let json = #"{"temperature":"280.5K","history":["1.0K","2.5K"],"byCity":{"Oslo":"270.0K","Nowhere":null},"mood":"storm","priority":9,"count":-7}"#
         let reading = try Reading(json: json)

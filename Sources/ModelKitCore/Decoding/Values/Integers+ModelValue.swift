@@ -4,18 +4,23 @@ import Foundation
 // them all (specialized per type): the raw number text is parsed exactly (never through
 // Double) with the range check of the type, and values are presented as 64-bit integers.
 
-extension Int: ScalarModelValue {}
-extension Int8: ScalarModelValue {}
-extension Int16: ScalarModelValue {}
-extension Int32: ScalarModelValue {}
-extension Int64: ScalarModelValue {}
-extension UInt: ScalarModelValue {}
-extension UInt8: ScalarModelValue {}
-extension UInt16: ScalarModelValue {}
-extension UInt32: ScalarModelValue {}
-extension UInt64: ScalarModelValue {}
+extension Int: StandardInteger {}
+extension Int8: StandardInteger {}
+extension Int16: StandardInteger {}
+extension Int32: StandardInteger {}
+extension Int64: StandardInteger {}
+extension UInt: StandardInteger {}
+extension UInt8: StandardInteger {}
+extension UInt16: StandardInteger {}
+extension UInt32: StandardInteger {}
+extension UInt64: StandardInteger {}
 
-extension ModelValue where Self: FixedWidthInteger {
+/// The standard integer types. Internal, not an extension of `FixedWidthInteger`: a user's own
+/// integer type (say a 128-bit one) keeps converting through its JSONValue form, and is never
+/// narrowed to 64 bits.
+protocol StandardInteger: ScalarModelValue, FixedWidthInteger {}
+
+extension StandardInteger {
     /// Numbers (exactly, range-checked); when lenient also numeric strings, `"true"`/`"no"`… and
     /// booleans.
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
@@ -29,9 +34,7 @@ extension ModelValue where Self: FixedWidthInteger {
             try visitor.visitor.visitUnsigned(UInt64(self))
         }
     }
-}
 
-extension ScalarModelValue where Self: FixedWidthInteger {
     var scalarJSONValue: JSONValue { JSONValue(self) }
 }
 
