@@ -62,6 +62,7 @@ extension ModelValue {
 
     /// Types of your own convert the buffered ``JSONValue``.
     public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
+        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
         try context.engine.convertCustom(unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
     }
 

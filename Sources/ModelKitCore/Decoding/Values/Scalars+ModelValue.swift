@@ -134,6 +134,7 @@ extension JSONValue: ModelValue {
         ModelEngine.Frame(JSONValueFrame(kind: kind))
     }
     public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> JSONValue? {
+        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
         unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue()
     }
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> JSONValue { json }
