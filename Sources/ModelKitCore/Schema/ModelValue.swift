@@ -49,7 +49,7 @@ public protocol ModelValue: SendableMetatype {
 extension ModelValue {
     public static var modelTypeName: String { String(describing: Self.self) }
 
-    /// Types of your own decode through their ``decodeModelValue(from:options:)`` JSON form.
+    /// Types of your own decode through their ``ModelValue/decodeModelValue(from:options:)`` JSON form.
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
         try context.engine.convertCustom(scalar.token.jsonValue, to: Self.self)
     }
@@ -66,7 +66,7 @@ extension ModelValue {
         try context.engine.convertCustom(unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
     }
 
-    /// Types of your own present their ``encodeModelValue(options:)`` JSON form.
+    /// Types of your own present their ``ModelValue/encodeModelValue(options:)`` JSON form.
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
         try encodeModelValue(options: EncodingOptions()).presentModelValue(to: visitor)
     }
