@@ -59,4 +59,6 @@ while [ $# -gt 0 ]; do
     shift
 done
 
+# Public-surface targets first (no `_` names public, no file over 400 lines): a MISS fails the run.
+scripts/check-surface.sh
 swift test --scratch-path "$scratch" "${args[@]+"${args[@]}"}"

@@ -4,12 +4,12 @@ extension _DecodeEngine {
     // MARK: Conversions shared by value types
 
     /// A value cannot be converted: throws under `.fail`, or records it and returns nil under `.skip`.
-    public func mismatch<T>(expected: String, found scalar: _Scalar) throws -> T? {
+    @usableFromInline func mismatch<T>(expected: String, found scalar: _Scalar) throws -> T? {
         try mismatch(expected: expected, found: Self.describe(scalar))
     }
 
     /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
-    public func mismatch<T>(expected: String, found: String) throws -> T? {
+    @usableFromInline func mismatch<T>(expected: String, found: String) throws -> T? {
         if skipsMismatches {
             recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
             return nil

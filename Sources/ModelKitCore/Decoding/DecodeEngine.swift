@@ -4,12 +4,13 @@ import Foundation
 /// Drives yajl's callbacks into a stack of frames that set values straight into models.
 ///
 /// One engine decodes one document (or one stream); it is not shared between threads.
-/// Public only because ``ModelValue``'s engine hooks mention it.
-public final class _DecodeEngine {
+/// Internal: values reach it through the opaque ``ModelEngine/Context``.
+@usableFromInline
+final class _DecodeEngine {
     /// The options of this decode.
-    public private(set) var options: DecodingOptions
+    @usableFromInline private(set) var options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
-    public private(set) var isMerging: Bool
+    @usableFromInline private(set) var isMerging: Bool
     // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
     @usableFromInline private(set) var lenient: Bool
     private(set) var skipsMismatches: Bool

@@ -18,28 +18,3 @@ extension Model where Self: AnyObject {
         return copy
     }
 }
-
-extension ModelValue {
-    /// Value types copy themselves; model classes and containers of them override.
-    public func _deepCopy() -> Self { self }
-}
-
-extension Model where Self: AnyObject {
-    public func _deepCopy() -> Self { modelCopy() }
-}
-
-extension Optional where Wrapped: ModelValue {
-    public func _deepCopy() -> Wrapped? { map { $0._deepCopy() } }
-}
-
-extension Array where Element: ModelValue {
-    public func _deepCopy() -> [Element] { map { $0._deepCopy() } }
-}
-
-extension Set where Element: ModelValue {
-    public func _deepCopy() -> Set<Element> { Set(map { $0._deepCopy() }) }
-}
-
-extension Dictionary where Key == String, Value: ModelValue {
-    public func _deepCopy() -> [String: Value] { mapValues { $0._deepCopy() } }
-}

@@ -2,7 +2,8 @@
 ///
 /// Models are decoded in storage the engine owns, so every accessor takes a raw pointer to the
 /// model and sets the field in place: one indirect call per value, no existential boxing.
-public final class _FieldSlot: @unchecked Sendable {
+@usableFromInline
+final class _FieldSlot: @unchecked Sendable {
     // Immutable once its schema is built (see `isSealed`), hence @unchecked.
     let name: String
     let declaredKeys: [String]
@@ -24,7 +25,8 @@ public final class _FieldSlot: @unchecked Sendable {
 
 /// The per-field accessors, created in `@inlinable` code so that they are specialized for the
 /// concrete model and value types in the module that declares the model.
-public struct _FieldAccess: Sendable {
+@usableFromInline
+struct _FieldAccess: Sendable {
     let decodeScalar: @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
     let beginContainer: @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?
     let finishContainer: @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
@@ -154,7 +156,8 @@ public struct _FieldAccess: Sendable {
 }
 
 /// Raised by a transform; the engine turns it into a positioned `.invalid` error.
-public struct _TransformFailure: Error {
+@usableFromInline
+struct _TransformFailure: Error {
     let message: String
     @usableFromInline init(message: String) { self.message = message }
 }

@@ -16,42 +16,93 @@
 /// }
 /// ```
 ///
-/// The underscored requirements are the engine's hooks; their defaults route through the two above.
+/// The other requirements are the engine's entry points. Every one has a default that routes
+/// through the two above, and their parameters are opaque ``ModelEngine`` handles that only the
+/// engine can create: a type of your own implements the two conversions and nothing else.
 public protocol ModelValue: SendableMetatype {
     /// Creates a value from its JSON form. Throw (any error) to reject the input.
     static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self
     /// The JSON form of this value.
     func encodeModelValue(options: EncodingOptions) throws -> JSONValue
 
-    /// Engine hook: a scalar token arrived where a `Self` is expected. `nil` stores nothing.
-    static func _decodeScalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws -> Self?
-    /// Engine hook: an object or array starts where a `Self` is expected. Returns the frame that
-    /// consumes it, or `nil` to skip it. `existing` is the current value when merging (`update`).
-    static func _beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame?
-    /// Engine hook: the frame returned by `_beginContainer` has consumed its container.
-    static func _finishContainer(_ frame: _DecodeFrame, _ decoder: _DecodeEngine) throws -> Self?
+    /// Engine entry point (keep the default): a scalar token arrived where a `Self` is expected.
+    /// `nil` stores nothing.
+    static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self?
+    /// Engine entry point (keep the default): an object or array starts where a `Self` is
+    /// expected. Returns the frame that consumes it, or `nil` to skip it. `existing` is the
+    /// current value when merging (`update(json:)`).
+    static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                     merging existing: Self?) throws -> ModelEngine.Frame?
+    /// Engine entry point (keep the default): the frame returned by `beginEngineContainer` has
+    /// consumed its container.
+    static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self?
     /// A short type name for error messages (`Int`, `[Book]`).
-    static var _typeName: String { get }
-    /// Engine hook: presents the value's structure to a visitor (JSON output, archive, description).
-    func _visit(_ visitor: any _ValueVisitor) throws
-    /// Engine hook: a copy sharing no model class instance with `self` (see `modelCopy()`).
-    func _deepCopy() -> Self
+    static var modelTypeName: String { get }
+    /// Engine entry point (keep the default): presents the value's structure to a visitor (JSON
+    /// output, archive, description, equality).
+    func presentModelValue(to visitor: ModelEngine.Visitor) throws
+    /// A copy sharing no model class instance with `self` (see `modelCopy()`); value types
+    /// return themselves.
+    func modelDeepCopy() -> Self
 }
 
 extension ModelValue {
-    public static var _typeName: String { String(describing: Self.self) }
+    public static var modelTypeName: String { String(describing: Self.self) }
 
-    public static func _decodeScalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws -> Self? {
-        try decoder.convertCustom(scalar.jsonValue, to: Self.self)
+    /// Types of your own decode through their ``ModelValue/decodeModelValue(from:options:)`` JSON form.
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
+        try context.engine.convertCustom(scalar.token.jsonValue, to: Self.self)
     }
 
-    public static func _beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
-        JSONValueFrame(kind: kind)
+    /// Types of your own buffer the container as a ``JSONValue``.
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Self?) throws -> ModelEngine.Frame? {
+        ModelEngine.Frame(JSONValueFrame(kind: kind))
     }
 
-    public static func _finishContainer(_ frame: _DecodeFrame, _ decoder: _DecodeEngine) throws -> Self? {
-        try decoder.convertCustom(unsafeDowncast(frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
+    /// Types of your own convert the buffered ``JSONValue``.
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
+        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
+        try context.engine.convertCustom(unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
     }
+
+    /// Types of your own present their ``ModelValue/encodeModelValue(options:)`` JSON form.
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        try encodeModelValue(options: EncodingOptions()).presentModelValue(to: visitor)
+    }
+
+    /// Value types copy themselves; model classes and containers of them override.
+    public func modelDeepCopy() -> Self { self }
+}
+
+// The engine's own spelling of the entry points: raw engine types, no handles. Each forwards to
+// the requirement (statically dispatched and inlined, so it costs nothing once specialized).
+extension ModelValue {
+    @inlinable @inline(__always)
+    static func _decodeScalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws -> Self? {
+        try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(decoder))
+    }
+
+    @inlinable @inline(__always)
+    static func _beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
+        try beginEngineContainer(kind, in: ModelEngine.Context(decoder), merging: existing)?.frame
+    }
+
+    @inlinable @inline(__always)
+    static func _finishContainer(_ frame: _DecodeFrame, _ decoder: _DecodeEngine) throws -> Self? {
+        try finishEngineContainer(ModelEngine.Frame(frame), in: ModelEngine.Context(decoder))
+    }
+
+    @inlinable @inline(__always)
+    static var _typeName: String { modelTypeName }
+
+    @inlinable @inline(__always)
+    func _visit(_ visitor: any _ValueVisitor) throws {
+        try presentModelValue(to: ModelEngine.Visitor(visitor))
+    }
+
+    @inlinable @inline(__always)
+    func _deepCopy() -> Self { modelDeepCopy() }
 }
 
 /// A simple error for ``ModelValue`` conversions and transforms; its message ends up in
@@ -63,9 +114,10 @@ public struct ModelValueError: Error, CustomStringConvertible, Sendable {
     public init(_ message: String) { description = message }
 }
 
-/// A scalar JSON token as the engine hands it to ``ModelValue`` hooks. The buffers are valid
-/// only during the call.
-public enum _Scalar {
+/// A scalar JSON token as the engine hands it to ``ModelValue`` entry points. The buffers are
+/// valid only during the call.
+@usableFromInline
+enum _Scalar {
     case null
     case bool(Bool)
     /// The raw number text, already checked against RFC 8259's grammar.
@@ -87,9 +139,8 @@ public enum _Scalar {
     }
 }
 
-/// Which kind of container starts.
-public enum _ContainerKind: Sendable {
-    case object, array
-}
+/// The engine's name for ``ModelEngine/ContainerKind``.
+@usableFromInline
+typealias _ContainerKind = ModelEngine.ContainerKind
 
 import Foundation

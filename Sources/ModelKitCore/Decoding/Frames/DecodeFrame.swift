@@ -1,7 +1,8 @@
 /// One open JSON container (or the document root) being decoded; the engine's stack holds them.
 ///
-/// Public only because ``ModelValue``'s engine hooks mention it; subclasses are internal.
-public class _DecodeFrame {
+/// Values see it only inside the opaque ``ModelEngine/Frame``.
+@usableFromInline
+class _DecodeFrame {
     /// A scalar arrived at this frame's current value position.
     func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {}
     /// An object key arrived (object frames only).

@@ -1,20 +1,24 @@
+// The container family (Optional, Array, Set, [String: V]) and RawRepresentable enums: how each
+// decodes, presents itself to visitors, and copies deeply.
+
 extension Optional: ModelValue where Wrapped: ModelValue {
-    public static var _typeName: String { "\(Wrapped._typeName)?" }
+    public static var modelTypeName: String { "\(Wrapped._typeName)?" }
 
     @inlinable
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Wrapped?? {
-        if s.isNull { return .some(nil) }
-        return try Wrapped._decodeScalar(s, d).map { .some($0) }
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Wrapped?? {
+        if scalar.token.isNull { return .some(nil) }
+        return try Wrapped.decodeEngineScalar(scalar, in: context).map { .some($0) }
     }
 
     @inlinable
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Wrapped??) throws -> _DecodeFrame? {
-        try Wrapped._beginContainer(kind, d, merging: existing ?? nil)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Wrapped??) throws -> ModelEngine.Frame? {
+        try Wrapped.beginEngineContainer(kind, in: context, merging: existing ?? nil)
     }
 
     @inlinable
-    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Wrapped?? {
-        try Wrapped._finishContainer(frame, d).map { .some($0) }
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Wrapped?? {
+        try Wrapped.finishEngineContainer(frame, in: context).map { .some($0) }
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Wrapped? {
@@ -25,24 +29,31 @@ extension Optional: ModelValue where Wrapped: ModelValue {
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         try self?.encodeModelValue(options: options) ?? .null
     }
+
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        if let self { try self.presentModelValue(to: visitor) } else { try visitor.visitor.visitNull() }
+    }
+
+    public func modelDeepCopy() -> Wrapped? { map { $0._deepCopy() } }
 }
 
 extension Array: ModelValue where Element: ModelValue {
-    public static var _typeName: String { "[\(Element._typeName)]" }
+    public static var modelTypeName: String { "[\(Element._typeName)]" }
 
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> [Element]? {
-        try d.scalarForContainer(s, expected: _typeName)
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [Element]? {
+        try context.engine.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: [Element]?) throws -> _DecodeFrame? {
-        guard kind == .array else { return try d.containerMismatch(kind, expected: _typeName) }
-        return d.arrayFrame(of: Element.self)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: [Element]?) throws -> ModelEngine.Frame? {
+        guard kind == .array else { return try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
+        return ModelEngine.Frame(context.engine.arrayFrame(of: Element.self))
     }
 
     @inlinable
-    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> [Element]? {
-        d.takeArray(frame, of: Element.self)
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> [Element]? {
+        context.engine.takeArray(frame.frame, of: Element.self)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [Element] {
@@ -52,24 +63,33 @@ extension Array: ModelValue where Element: ModelValue {
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         .array(try map { try $0.encodeModelValue(options: options) })
     }
+
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        try visitor.visitor.beginArray(count: count)
+        for element in self { try element.presentModelValue(to: visitor) }
+        try visitor.visitor.endArray()
+    }
+
+    public func modelDeepCopy() -> [Element] { map { $0._deepCopy() } }
 }
 
 extension Set: ModelValue where Element: ModelValue {
-    public static var _typeName: String { "Set<\(Element._typeName)>" }
+    public static var modelTypeName: String { "Set<\(Element._typeName)>" }
 
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Set<Element>? {
-        try d.scalarForContainer(s, expected: _typeName)
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Set<Element>? {
+        try context.engine.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Set<Element>?) throws -> _DecodeFrame? {
-        guard kind == .array else { return try d.containerMismatch(kind, expected: _typeName) }
-        return d.arrayFrame(of: Element.self)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Set<Element>?) throws -> ModelEngine.Frame? {
+        guard kind == .array else { return try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
+        return ModelEngine.Frame(context.engine.arrayFrame(of: Element.self))
     }
 
     @inlinable
-    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Set<Element>? {
-        Set(d.takeArray(frame, of: Element.self))
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Set<Element>? {
+        Set(context.engine.takeArray(frame.frame, of: Element.self))
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Set<Element> {
@@ -79,24 +99,39 @@ extension Set: ModelValue where Element: ModelValue {
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         .array(try map { try $0.encodeModelValue(options: options) })
     }
+
+    /// In canonical order when the visitor asks for sorted keys (stable JSON, equality, hashing):
+    /// equal sets may iterate in different orders.
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        try visitor.visitor.beginArray(count: count)
+        if visitor.visitor.wantsSortedKeys {
+            for element in sorted(by: { String(describing: $0) < String(describing: $1) }) { try element.presentModelValue(to: visitor) }
+        } else {
+            for element in self { try element.presentModelValue(to: visitor) }
+        }
+        try visitor.visitor.endArray()
+    }
+
+    public func modelDeepCopy() -> Set<Element> { Set(map { $0._deepCopy() }) }
 }
 
 extension Dictionary: ModelValue where Key == String, Value: ModelValue {
-    public static var _typeName: String { "[String: \(Value._typeName)]" }
+    public static var modelTypeName: String { "[String: \(Value._typeName)]" }
 
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> [String: Value]? {
-        try d.scalarForContainer(s, expected: _typeName)
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [String: Value]? {
+        try context.engine.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: [String: Value]?) throws -> _DecodeFrame? {
-        guard kind == .object else { return try d.containerMismatch(kind, expected: _typeName) }
-        return d.dictionaryFrame(of: Value.self)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: [String: Value]?) throws -> ModelEngine.Frame? {
+        guard kind == .object else { return try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
+        return ModelEngine.Frame(context.engine.dictionaryFrame(of: Value.self))
     }
 
     @inlinable
-    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> [String: Value]? {
-        d.takeDictionary(frame, of: Value.self)
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> [String: Value]? {
+        context.engine.takeDictionary(frame.frame, of: Value.self)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [String: Value] {
@@ -108,18 +143,39 @@ extension Dictionary: ModelValue where Key == String, Value: ModelValue {
         for (key, value) in self { object.append(key: key, value: try value.encodeModelValue(options: options)) }
         return .object(object)
     }
+
+    /// Members in UTF-8 key order when the visitor asks for sorted keys.
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        let v = visitor.visitor
+        try v.beginObject(count: count)
+        if v.wantsSortedKeys {
+            for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                try v.visitKey(key)
+                try self[key]!.presentModelValue(to: visitor)
+            }
+        } else {
+            for (key, value) in self {
+                try v.visitKey(key)
+                try value.presentModelValue(to: visitor)
+            }
+        }
+        try v.endObject()
+    }
+
+    public func modelDeepCopy() -> [String: Value] { mapValues { $0._deepCopy() } }
 }
 
 /// Enums with `String` or integer raw values (any ``ModelValue`` raw value) decode through it.
 extension ModelValue where Self: RawRepresentable, RawValue: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Self? {
-        guard let raw = try RawValue._decodeScalar(s, d) else { return nil }
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
+        guard let raw = try RawValue.decodeEngineScalar(scalar, in: context) else { return nil }
         if let value = Self(rawValue: raw) { return value }
-        return try d.mismatch(expected: "\(_typeName) (one of its raw values)", found: s)
+        return try context.engine.mismatch(expected: "\(_typeName) (one of its raw values)", found: scalar.token)
     }
 
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
-        try d.containerMismatch(kind, expected: _typeName)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Self?) throws -> ModelEngine.Frame? {
+        try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
@@ -129,4 +185,6 @@ extension ModelValue where Self: RawRepresentable, RawValue: ModelValue {
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
         try rawValue.encodeModelValue(options: options)
     }
+
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try rawValue.presentModelValue(to: visitor) }
 }

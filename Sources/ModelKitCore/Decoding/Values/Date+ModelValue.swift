@@ -3,7 +3,10 @@ import Foundation
 // Where a string or number becomes a Date: the strategy in DecodingOptions.dates decides.
 
 extension Date: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitDate(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Date? {
+        let s = scalar.token, d = context.engine
         guard let date = try decodeUnchecked(s, d) else { return nil }
         // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no writer can print.
         if DateRange.contains(date.timeIntervalSince1970) { return date }

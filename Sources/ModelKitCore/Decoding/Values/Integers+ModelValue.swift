@@ -1,36 +1,67 @@
 import Foundation
 
-// Integers parse the raw number text exactly (never through Double) with range checks per type.
+// The integer family: Int, Int8…Int64, UInt, UInt8…UInt64. One generic implementation serves
+// them all (specialized per type): the raw number text is parsed exactly (never through
+// Double) with the range check of the type, and values are presented as 64-bit integers.
+//
+// Each type still names its decode witness: a model's field closure, specialized in the user's
+// module, then calls it directly. A default on the internal protocol is reached only through
+// the conformance's witness thunk, one call more per integer decoded (measured with callgrind).
 
-extension Int: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int? { try d.integer(s, as: Int.self, name: "Int") }
+extension Int: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Int? { try decodeInteger(scalar, context) }
 }
-extension Int8: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int8? { try d.integer(s, as: Int8.self, name: "Int8") }
+extension Int8: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Int8? { try decodeInteger(scalar, context) }
 }
-extension Int16: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int16? { try d.integer(s, as: Int16.self, name: "Int16") }
+extension Int16: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Int16? { try decodeInteger(scalar, context) }
 }
-extension Int32: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int32? { try d.integer(s, as: Int32.self, name: "Int32") }
+extension Int32: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Int32? { try decodeInteger(scalar, context) }
 }
-extension Int64: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Int64? { try d.integer(s, as: Int64.self, name: "Int64") }
+extension Int64: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Int64? { try decodeInteger(scalar, context) }
 }
-extension UInt: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt? { try d.integer(s, as: UInt.self, name: "UInt") }
+extension UInt: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UInt? { try decodeInteger(scalar, context) }
 }
-extension UInt8: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt8? { try d.integer(s, as: UInt8.self, name: "UInt8") }
+extension UInt8: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UInt8? { try decodeInteger(scalar, context) }
 }
-extension UInt16: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt16? { try d.integer(s, as: UInt16.self, name: "UInt16") }
+extension UInt16: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UInt16? { try decodeInteger(scalar, context) }
 }
-extension UInt32: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt32? { try d.integer(s, as: UInt32.self, name: "UInt32") }
+extension UInt32: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UInt32? { try decodeInteger(scalar, context) }
 }
-extension UInt64: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UInt64? { try d.integer(s, as: UInt64.self, name: "UInt64") }
+extension UInt64: StandardInteger {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UInt64? { try decodeInteger(scalar, context) }
+}
+
+/// The standard integer types. Internal, not an extension of `FixedWidthInteger`: a user's own
+/// integer type (say a 128-bit one) keeps converting through its JSONValue form, and is never
+/// narrowed to 64 bits.
+protocol StandardInteger: ScalarModelValue, FixedWidthInteger {}
+
+extension StandardInteger {
+    /// Numbers (exactly, range-checked); when lenient also numeric strings, `"true"`/`"no"`… and
+    /// booleans.
+    @inline(__always)
+    static func decodeInteger(_ scalar: ModelEngine.Scalar, _ context: ModelEngine.Context) throws -> Self? {
+        try context.engine.integer(scalar.token, as: Self.self)
+    }
+
+    @inline(__always)
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        if Self.isSigned {
+            try visitor.visitor.visitSigned(Int64(self))
+        } else {
+            try visitor.visitor.visitUnsigned(UInt64(self))
+        }
+    }
+
+    var scalarJSONValue: JSONValue { JSONValue(self) }
 }
 
 /// The shared JSON-value bridge of the standard scalar types.
@@ -40,8 +71,9 @@ protocol ScalarModelValue: ModelValue {
 
 extension ScalarModelValue {
     /// A scalar type never takes an object or array (lenient mode converts scalars only).
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
-        try d.containerMismatch(kind, expected: _typeName)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Self?) throws -> ModelEngine.Frame? {
+        try context.engine.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
@@ -49,14 +81,3 @@ extension ScalarModelValue {
     }
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { scalarJSONValue }
 }
-
-extension Int: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int8: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int16: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int32: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension Int64: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt8: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt16: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt32: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }
-extension UInt64: ScalarModelValue { var scalarJSONValue: JSONValue { JSONValue(self) } }

@@ -2,23 +2,36 @@
 // buffered JSONValue only for types adopting PolymorphicModel or PreprocessingModel.
 
 extension Model {
-    public static var _typeName: String { String(describing: Self.self) }
+    public static var modelTypeName: String { String(describing: Self.self) }
 
     @inlinable
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Self? {
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
         // Lenient: a null or non-object where a model is expected is dropped (left untouched).
-        if d.lenient { return nil }
-        return try d.mismatch(expected: _typeName, found: s)
+        if context.engine.lenient { return nil }
+        return try context.engine.mismatch(expected: _typeName, found: scalar.token)
     }
 
     @inlinable
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
-        try _beginModel(kind, d, merging: existing)
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Self?) throws -> ModelEngine.Frame? {
+        try _beginModel(kind, context.engine, merging: existing).map(ModelEngine.Frame.init)
     }
 
     @inlinable
-    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> Self? {
-        try _finishModel(frame, d, polymorphic: true)
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
+        try _finishModel(frame.frame, context.engine, polymorphic: true)
+    }
+
+    /// Hands the visitor the schema of the value's dynamic type and its storage.
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        var storage = self
+        // A class instance is visited with its dynamic type's schema (subclass fields included).
+        let schema = type(of: self).schema
+        var postprocess: ((inout JSONValue) throws -> Void)?
+        if schema.isPostprocessing, let hooked = self as? any PostprocessingModel {
+            postprocess = { object in try hooked.didEncode(&object) }
+        }
+        try withUnsafePointer(to: &storage) { try visitor.visitor.visitModel(schema, UnsafeRawPointer($0), postprocess: postprocess) }
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
@@ -117,6 +130,11 @@ extension Model {
         }
         return validating as? Self
     }
+}
+
+extension Model where Self: AnyObject {
+    /// A model class instance is copied (``modelCopy()``), so the copy shares no model object.
+    public func modelDeepCopy() -> Self { modelCopy() }
 }
 
 extension JSONValue {

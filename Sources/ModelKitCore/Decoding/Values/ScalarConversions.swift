@@ -48,36 +48,37 @@ extension _DecodeEngine {
         try mismatch(expected: expected, found: kind == .object ? "object" : "array")
     }
 
-    func integer<T: FixedWidthInteger>(_ scalar: _Scalar, as type: T.Type, name: String) throws -> T? {
+    /// Errors name the type as Swift does (`Int`, `UInt8`): computed only when one is raised.
+    func integer<T: FixedWidthInteger>(_ scalar: _Scalar, as type: T.Type) throws -> T? {
         switch scalar {
         case .number(let text):
-            return try integer(fromNumber: text, scalar: scalar, as: type, name: name)
+            return try integer(fromNumber: text, scalar: scalar, as: type)
         case .string(let bytes) where lenient:
             if let word = boolWord(bytes) { return word ? 1 : 0 }
-            if JSONNumberGrammar.isValid(bytes) { return try integer(fromNumber: bytes, scalar: scalar, as: type, name: name) }
-            return try mismatch(expected: name, found: scalar)
+            if JSONNumberGrammar.isValid(bytes) { return try integer(fromNumber: bytes, scalar: scalar, as: type) }
+            return try mismatch(expected: String(describing: T.self), found: scalar)
         case .bool(let b) where lenient:
             return b ? 1 : 0
         case .null:
-            return try nullForNonOptional(name)
+            return lenient ? nil : try nullForNonOptional(String(describing: T.self))
         default:
-            return try mismatch(expected: name, found: scalar)
+            return try mismatch(expected: String(describing: T.self), found: scalar)
         }
     }
 
-    private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: _Scalar, as type: T.Type, name: String) throws -> T? {
+    private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: _Scalar, as type: T.Type) throws -> T? {
         switch IntegerParser.parse(text, as: T.self) {
         case .value(let value): return value
-        case .overflow: return try outOfRange(scalar, name)
+        case .overflow: return try outOfRange(scalar, String(describing: T.self))
         case .notAnInteger:
             // Fractions truncate toward zero only when lenient; strict accepts integral values like 1e2.
             let (truncated, isExact) = IntegerParser.truncatedValue(ofNumber: text, as: T.self)
             switch truncated {
             case .value(let value):
                 if lenient || isExact { return value }
-                return try mismatch(expected: name, found: scalar)
-            case .overflow: return try outOfRange(scalar, name)
-            case .notAnInteger: return try mismatch(expected: name, found: scalar)
+                return try mismatch(expected: String(describing: T.self), found: scalar)
+            case .overflow: return try outOfRange(scalar, String(describing: T.self))
+            case .notAnInteger: return try mismatch(expected: String(describing: T.self), found: scalar)
             }
         }
     }

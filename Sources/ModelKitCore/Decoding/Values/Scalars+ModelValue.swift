@@ -1,7 +1,10 @@
 import Foundation
 
 extension Bool: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Bool? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitBool(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Bool? {
+        let s = scalar.token, d = context.engine
         switch s {
         case .bool(let b): return b
         case .number(let text) where d.lenient:
@@ -19,21 +22,28 @@ extension Bool: ModelValue, ScalarModelValue {
 }
 
 extension Double: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Double? {
-        try d.floatingPoint(s, name: "Double", parse: DoubleParser.parse)
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitDouble(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Double? {
+        try context.engine.floatingPoint(scalar.token, name: "Double", parse: DoubleParser.parse)
     }
     var scalarJSONValue: JSONValue { JSONValue(self) }
 }
 
 extension Float: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Float? {
-        try d.floatingPoint(s, name: "Float", parse: DoubleParser.parseFloat)
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitFloat(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Float? {
+        try context.engine.floatingPoint(scalar.token, name: "Float", parse: DoubleParser.parseFloat)
     }
     var scalarJSONValue: JSONValue { JSONValue(self) }
 }
 
 extension Decimal: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Decimal? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitDecimal(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Decimal? {
+        let s = scalar.token, d = context.engine
         switch s {
         case .number(let text):
             if let value = Decimal.exact(text) { return value }
@@ -59,7 +69,10 @@ extension Decimal: ModelValue, ScalarModelValue {
 }
 
 extension String: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> String? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitString(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> String? {
+        let s = scalar.token, d = context.engine
         if case .string(let bytes) = s { return String(decoding: bytes, as: UTF8.self) }
         return try d.text(s, name: "String") { String(decoding: $0, as: UTF8.self) }
     }
@@ -67,7 +80,10 @@ extension String: ModelValue, ScalarModelValue {
 }
 
 extension URL: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> URL? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitString(absoluteString) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> URL? {
+        let s = scalar.token, d = context.engine
         guard case .string(let bytes) = s else {
             if s.isNull { return try d.nullForNonOptional("URL") }
             return try d.mismatch(expected: "URL", found: s)
@@ -81,7 +97,10 @@ extension URL: ModelValue, ScalarModelValue {
 }
 
 extension UUID: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> UUID? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitString(uuidString) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UUID? {
+        let s = scalar.token, d = context.engine
         if case .string(let bytes) = s, let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) { return uuid }
         if s.isNull { return try d.nullForNonOptional("UUID") }
         return try d.mismatch(expected: "UUID", found: s)
@@ -90,7 +109,10 @@ extension UUID: ModelValue, ScalarModelValue {
 }
 
 extension Data: ModelValue, ScalarModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> Data? {
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitData(self) }
+
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Data? {
+        let s = scalar.token, d = context.engine
         switch s {
         case .bytes(let bytes): return Data(bytes)
         case .string(let bytes):
@@ -104,13 +126,44 @@ extension Data: ModelValue, ScalarModelValue {
 }
 
 extension JSONValue: ModelValue {
-    public static func _decodeScalar(_ s: _Scalar, _ d: _DecodeEngine) throws -> JSONValue? { s.jsonValue }
-    public static func _beginContainer(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: JSONValue?) throws -> _DecodeFrame? {
-        JSONValueFrame(kind: kind)
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> JSONValue? {
+        scalar.token.jsonValue
     }
-    public static func _finishContainer(_ frame: _DecodeFrame, _ d: _DecodeEngine) throws -> JSONValue? {
-        unsafeDowncast(frame, to: JSONValueFrame.self).takeValue()
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: JSONValue?) throws -> ModelEngine.Frame? {
+        ModelEngine.Frame(JSONValueFrame(kind: kind))
+    }
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> JSONValue? {
+        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
+        unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue()
     }
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> JSONValue { json }
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { self }
+
+    /// Numbers keep their exact text; object members come in UTF-8 key order when the visitor
+    /// sorts keys.
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try present(to: visitor.visitor) }
+
+    private func present(to v: any _ValueVisitor) throws {
+        switch self {
+        case .null: try v.visitNull()
+        case .bool(let b): try v.visitBool(b)
+        case .number(let n): try v.visitNumberText(n.text)
+        case .string(let s): try v.visitString(s)
+        case .array(let elements):
+            try v.beginArray(count: elements.count)
+            for element in elements { try element.present(to: v) }
+            try v.endArray()
+        case .object(let object):
+            try v.beginObject(count: object.count)
+            let members = v.wantsSortedKeys
+                ? object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                : Array(object)
+            for (key, value) in members {
+                try v.visitKey(key)
+                try value.present(to: v)
+            }
+            try v.endObject()
+        }
+    }
 }

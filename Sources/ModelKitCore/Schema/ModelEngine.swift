@@ -1,0 +1,39 @@
+/// The opaque handles the decoding engine passes through ``ModelValue``'s engine entry points.
+///
+/// Like swift-protobuf's `Decoder`/`Visitor`, the protocol a value conforms to is public while
+/// the engine behind it is not: these handles have no public members and no public initializer,
+/// so they can only be passed on. Every standard type and every type of your own gets the right
+/// implementation by default; you never need to use them.
+public enum ModelEngine {
+    /// One scalar JSON token (null, bool, number, string, or an archive's byte string).
+    public struct Scalar {
+        @usableFromInline let token: _Scalar
+        @inlinable init(_ token: _Scalar) { self.token = token }
+    }
+
+    /// The decode in progress: options, position, error reporting.
+    public struct Context {
+        @usableFromInline let engine: _DecodeEngine
+        @inlinable init(_ engine: _DecodeEngine) { self.engine = engine }
+    }
+
+    /// The consumer of one JSON container while it is being decoded.
+    public struct Frame {
+        @usableFromInline let frame: _DecodeFrame
+        @inlinable init(_ frame: _DecodeFrame) { self.frame = frame }
+    }
+
+    /// Which kind of container starts.
+    public enum ContainerKind: Sendable {
+        /// A JSON object (`{`), or a CBOR map in an archive.
+        case object
+        /// A JSON array (`[`), or a CBOR array in an archive.
+        case array
+    }
+
+    /// Receives a value's structure: JSON and CBOR writers, descriptions, equality and hashing.
+    public struct Visitor {
+        @usableFromInline let visitor: any _ValueVisitor
+        @inlinable init(_ visitor: any _ValueVisitor) { self.visitor = visitor }
+    }
+}
