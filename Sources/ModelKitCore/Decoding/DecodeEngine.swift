@@ -9,7 +9,9 @@ public final class _DecodeEngine {
     /// The options of this decode.
     public private(set) var options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
-    public private(set) var isMerging: Bool
+    @inlinable public var isMerging: Bool { merging.value }
+    // Read per container by field accessors inlined into the model's module (see UncheckedStorage).
+    @usableFromInline let merging: UncheckedStorage<Bool>
     // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
     @usableFromInline private(set) var lenient: Bool
     private(set) var skipsMismatches: Bool
@@ -19,7 +21,12 @@ public final class _DecodeEngine {
     /// Archives: model members are keyed by field name instead of JSON key.
     var keysByFieldName = false
 
-    var frames: [_DecodeFrame] = []
+    /// The open containers, root first (see UncheckedStorage for why out of line).
+    var frames: [_DecodeFrame] {
+        get { frameStack.value }
+        _modify { yield &frameStack.value }
+    }
+    private let frameStack = UncheckedStorage<[_DecodeFrame]>([])
     /// The frame receiving tokens: always `frames.last` (which keeps it alive), borrowed
     /// through `Unmanaged` so that handing it a token costs no retain/release.
     var topFrame: Unmanaged<_DecodeFrame>
@@ -39,9 +46,17 @@ public final class _DecodeEngine {
     var keepsSkipped = true
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
-    private var spareFrames: [ModelFrameBase?] = []
+    private var spareFrames: [ModelFrameBase?] {
+        get { spareModelFrames.value }
+        _modify { yield &spareModelFrames.value }
+    }
+    private let spareModelFrames = UncheckedStorage<[ModelFrameBase?]>([])
     /// The same for arrays and dictionaries, keyed by element type.
-    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] = []
+    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] {
+        get { spareCollectionFrames.value }
+        _modify { yield &spareCollectionFrames.value }
+    }
+    private let spareCollectionFrames = UncheckedStorage<[(key: ObjectIdentifier, frame: CollectionFrame)?]>([])
 
     var handle: yajl_handle?
     /// The bytes yajl is currently parsing, and their offset in the whole input.
@@ -61,15 +76,15 @@ public final class _DecodeEngine {
 
     init(options: DecodingOptions, merging: Bool = false, root: _DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
         self.options = options
-        self.isMerging = merging
+        self.merging = UncheckedStorage(merging)
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        topFrame = Unmanaged.passUnretained(root)
         frames.reserveCapacity(16)
         frames.append(root)
-        topFrame = Unmanaged.passUnretained(root)
         guard parser else { return }
         let ctx = Unmanaged.passUnretained(self).toOpaque()
         handle = yajl_alloc(yajlCallbacks, nil, ctx)
@@ -80,6 +95,10 @@ public final class _DecodeEngine {
 
     deinit {
         if let handle { yajl_free(handle) }
+        merging.free()
+        frameStack.free()
+        spareModelFrames.free()
+        spareCollectionFrames.free()
     }
 
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
@@ -87,7 +106,7 @@ public final class _DecodeEngine {
     /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
     func reset(options: DecodingOptions, merging: Bool, root: _DecodeFrame) {
         self.options = options
-        isMerging = merging
+        self.merging.value = merging
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail

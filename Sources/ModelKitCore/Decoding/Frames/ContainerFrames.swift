@@ -62,21 +62,38 @@ final class CollectionFrame: _DecodeFrame {
 /// The elements a ``CollectionFrame`` collects (subclassed per element type).
 @usableFromInline
 class CollectionBox {
-    @usableFromInline var currentKey = ""
+    /// Read per member by code inlined into the model's module (see UncheckedStorage).
+    @inlinable var currentKey: String {
+        get { currentKeyStorage.value }
+        _modify { yield &currentKeyStorage.value }
+    }
+    @usableFromInline let currentKeyStorage = UncheckedStorage("")
     @usableFromInline let isKeyed: Bool
     @usableFromInline init(isKeyed: Bool) { self.isKeyed = isKeyed }
+    deinit { currentKeyStorage.free() }
 }
 
 @usableFromInline
 final class ArrayBox<Element>: CollectionBox {
-    @usableFromInline var elements: [Element] = []
+    /// Appended to per element by code inlined into the model's module (see UncheckedStorage).
+    @inlinable var elements: [Element] {
+        get { storage.value }
+        _modify { yield &storage.value }
+    }
+    @usableFromInline let storage = UncheckedStorage<[Element]>([])
     @inlinable init() { super.init(isKeyed: false) }
+    deinit { storage.free() }
 }
 
 @usableFromInline
 final class DictionaryBox<Value>: CollectionBox {
-    @usableFromInline var dictionary: [String: Value] = [:]
+    @inlinable var dictionary: [String: Value] {
+        get { storage.value }
+        _modify { yield &storage.value }
+    }
+    @usableFromInline let storage = UncheckedStorage<[String: Value]>([:])
     @inlinable init() { super.init(isKeyed: true) }
+    deinit { storage.free() }
 }
 
 extension _DecodeEngine {
