@@ -247,10 +247,20 @@ public final class _DecodeEngine {
     /// A finished frame of exactly `type` and `schema` at the current depth, if one is spare.
     @usableFromInline
     func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema) -> F? {
-        guard depth < spareFrames.count, let spare = spareFrames[depth], spare.schema === schema,
+        let slot = Self.spareSlot(ObjectIdentifier(schema), depth: depth)
+        guard slot < spareFrames.count, let spare = spareFrames[slot], spare.schema === schema,
               let frame = spare as? F else { return nil }
-        spareFrames[depth] = nil
+        spareFrames[slot] = nil
         return frame
+    }
+
+    /// Spare frames are kept per depth in four slots picked by type (schema or element type), so
+    /// that containers of different types alternating at one depth (a tweet's `user` and
+    /// `entities`, its `hashtags` and `urls`) each find a frame to reuse instead of allocating.
+    @inline(__always)
+    private static func spareSlot(_ id: ObjectIdentifier, depth: Int) -> Int {
+        let bits = UInt(bitPattern: Int(bitPattern: id))
+        return depth &* 4 &+ Int(truncatingIfNeeded: (bits >> 4 ^ bits >> 6 ^ bits >> 9) & 3)
     }
 
     /// The engine's one skip frame: a skipped value swallows everything nested in it, so at
@@ -266,29 +276,30 @@ public final class _DecodeEngine {
     /// A finished collection frame for the same element type at the current depth, if any.
     @usableFromInline
     func spareCollectionFrame(_ key: ObjectIdentifier) -> CollectionFrame? {
-        guard depth < spareCollections.count, let spare = spareCollections[depth], spare.key == key else { return nil }
-        spareCollections[depth] = nil
+        let slot = Self.spareSlot(key, depth: depth)
+        guard slot < spareCollections.count, let spare = spareCollections[slot], spare.key == key else { return nil }
+        spareCollections[slot] = nil
         spare.frame.restart()
         return spare.frame
     }
 
     @usableFromInline
     func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier) {
-        let at = depth + 1
-        if at >= spareCollections.count {
-            spareCollections.append(contentsOf: repeatElement(nil, count: at - spareCollections.count + 1))
+        let slot = Self.spareSlot(key, depth: depth + 1)
+        if slot >= spareCollections.count {
+            spareCollections.append(contentsOf: repeatElement(nil, count: slot - spareCollections.count + 4))
         }
-        spareCollections[at] = (key, frame)
+        spareCollections[slot] = (key, frame)
     }
 
     /// Keeps a finished frame for the next object at the depth it was opened at.
     @usableFromInline
     func recycle(_ frame: ModelFrameBase) {
-        let at = depth + 1
-        if at >= spareFrames.count {
-            spareFrames.append(contentsOf: repeatElement(nil, count: at - spareFrames.count + 1))
+        let slot = Self.spareSlot(ObjectIdentifier(frame.schema), depth: depth + 1)
+        if slot >= spareFrames.count {
+            spareFrames.append(contentsOf: repeatElement(nil, count: slot - spareFrames.count + 4))
         }
-        spareFrames[at] = frame
+        spareFrames[slot] = frame
     }
 
     // MARK: Token entry points (called by yajl's callbacks, and by replay)

@@ -76,13 +76,41 @@ class CollectionBox {
 @usableFromInline
 final class ArrayBox<Element>: CollectionBox {
     /// Appended to per element by code inlined into the model's module (see UncheckedStorage).
-    @inlinable var elements: [Element] {
-        get { storage.value }
-        _modify { yield &storage.value }
+    @usableFromInline
+    struct Collected {
+        @usableFromInline var elements: [Element] = []
+        /// The length of the previous array this box collected, up to `maxReserved`: reserved
+        /// at its first element, since arrays at one place in a document tend to have one
+        /// length (coordinate pairs), which saves the regrowth steps (a pair: one allocation, not two).
+        @usableFromInline var expectedCount = 0
+        @inlinable init() {}
     }
-    @usableFromInline let storage = UncheckedStorage<[Element]>([])
+
+    @inlinable var elements: [Element] {
+        get { storage.value.elements }
+        _modify { yield &storage.value.elements }
+    }
+    @usableFromInline let storage = UncheckedStorage(Collected())
+    @inlinable static var maxReserved: Int { 16 }
     @inlinable init() { super.init(isKeyed: false) }
     deinit { storage.free() }
+
+    @inlinable
+    func append(_ element: Element) {
+        if storage.value.elements.capacity == 0, storage.value.expectedCount > 1 {
+            storage.value.elements.reserveCapacity(storage.value.expectedCount)
+        }
+        storage.value.elements.append(element)
+    }
+
+    /// The finished array; the box is left empty for the next one.
+    @inlinable
+    func take() -> [Element] {
+        var elements: [Element] = []
+        swap(&elements, &storage.value.elements)
+        storage.value.expectedCount = min(elements.count, Self.maxReserved)
+        return elements
+    }
 }
 
 @usableFromInline
@@ -106,11 +134,11 @@ extension _DecodeEngine {
         return CollectionFrame(
             box: box,
             scalar: { scalar, decoder in
-                if let value = try Element._decodeScalar(scalar, decoder) { box.elements.append(value) }
+                if let value = try Element._decodeScalar(scalar, decoder) { box.append(value) }
             },
             begin: { kind, decoder in try Element._beginContainer(kind, decoder, merging: nil) },
             finish: { child, decoder in
-                if let value = try Element._finishContainer(child, decoder) { box.elements.append(value) }
+                if let value = try Element._finishContainer(child, decoder) { box.append(value) }
             })
     }
 
@@ -136,8 +164,7 @@ extension _DecodeEngine {
     func takeArray<Element>(_ frame: _DecodeFrame, of type: Element.Type) -> [Element] {
         let frame = unsafeDowncast(frame, to: CollectionFrame.self)
         let box = unsafeDowncast(frame.box, to: ArrayBox<Element>.self)
-        let elements = box.elements
-        box.elements = []
+        let elements = box.take()
         recycleCollectionFrame(frame, key: ObjectIdentifier(ArrayBox<Element>.self))
         return elements
     }
