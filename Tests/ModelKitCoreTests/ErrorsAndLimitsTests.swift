@@ -87,6 +87,27 @@ import Testing
             _ = try? Timeline(json: bytes)
         }
     }
+
+    /// An error inside an unknown key's value names the key: read in place from the input, or
+    /// from a copy where yajl unescaped the key into its own buffer or a stream holds the chunk.
+    @Test func errorsInsideUnknownKeysNameTheKey() throws {
+        struct Small: Model {
+            var a = 0
+            static let schema = Schema(Small.self) { Field("a", \.a) }
+        }
+        let options = DecodingOptions(limits: DecodingLimits(maxDepth: 3))
+        for (json, path) in [(#"{"a":1,"zz":[[[[1]]]]}"#, "$.zz"), (#"{"z\u0041":[[[[1]]]],"a":1}"#, "$.zA")] {
+            let error = try #require(throws: ModelDecodingError.self) { try Small(json: json, options: options) }
+            #expect(error.reason == .limitExceeded(.maxDepth, limit: 3))
+            #expect(error.path == path)
+            var stream = ModelStreamDecoder<Small>(options: options)
+            let streamed = try #require(throws: ModelDecodingError.self) {
+                _ = try stream.feed(Array(json.utf8))
+                _ = try stream.finish()
+            }
+            #expect(streamed.path == "$[0]" + path.dropFirst())  // a stream's values are numbered
+        }
+    }
 }
 
 /// A small deterministic generator for property-style tests.

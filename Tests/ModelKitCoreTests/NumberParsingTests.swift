@@ -35,8 +35,30 @@ import Testing
         }
     }
 
+    /// Eisel–Lemire decides 17–19-digit inputs from a 128-bit product: texts one unit in the
+    /// last digit away from a double's shortest and longer forms sit next to rounding boundaries.
+    @Test func doublesNextToRoundingBoundariesMatchSwiftsParser() throws {
+        var generator = SplitMix64(seed: 99)
+        for _ in 0..<10_000 {
+            let d = Double(bitPattern: generator.next() >> 2)  // finite, positive, all exponents
+            for format in ["%.16e", "%.17e", "%.18e"] {
+                let text = String(format: format, d)
+                guard let e = text.firstIndex(of: "e"), var digits = Int(text[..<e].replacingOccurrences(of: ".", with: "")) else { continue }
+                let exponent = Int(text[text.index(after: e)...])! - (text.distance(from: text.startIndex, to: e) - 2)
+                for delta in [-1, 0, 1] {
+                    digits += delta
+                    let nudged = "\(digits)e\(exponent)"
+                    digits -= delta
+                    guard JSONNumber(text: nudged) != nil, let expected = Double(nudged) else { continue }
+                    #expect(double(nudged)?.bitPattern == expected.bitPattern, "\(nudged)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: ["0", "-0", "1e-400", "4.9e-324", "2.2250738585072011e-308", "1.7976931348623157e308",
-                      "1.7976931348623159e308", "9007199254740993", "-65.613616999999977", "0.1", "123456789012345678901234567890",
+                      "1.7976931348623159e308", "9007199254740993", "9007199254740995", "1e23", "8.41e21",
+                      "7.2057594037927933e16", "9.5e-5", "2.4703282292062328e-324", "1.0000000000000002e-308", "-65.613616999999977", "0.1", "123456789012345678901234567890",
                       String(repeating: "1", count: 800)])
     func edgeCases(_ text: String) {
         #expect(double(text)?.bitPattern == Double(text)!.bitPattern, "\(text)")

@@ -10,7 +10,9 @@ final class _DecodeEngine {
     /// The options of this decode.
     @usableFromInline private(set) var options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
-    @usableFromInline private(set) var isMerging: Bool
+    @inlinable var isMerging: Bool { merging.value }
+    // Read per container by field accessors inlined into the model's module (see UncheckedStorage).
+    @usableFromInline let merging: UncheckedStorage<Bool>
     // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
     @usableFromInline private(set) var lenient: Bool
     private(set) var skipsMismatches: Bool
@@ -20,7 +22,12 @@ final class _DecodeEngine {
     /// Archives: model members are keyed by field name instead of JSON key.
     var keysByFieldName = false
 
-    var frames: [_DecodeFrame] = []
+    /// The open containers, root first (see UncheckedStorage for why out of line).
+    var frames: [_DecodeFrame] {
+        get { frameStack.value }
+        _modify { yield &frameStack.value }
+    }
+    private let frameStack = UncheckedStorage<[_DecodeFrame]>([])
     /// The frame receiving tokens: always `frames.last` (which keeps it alive), borrowed
     /// through `Unmanaged` so that handing it a token costs no retain/release.
     var topFrame: Unmanaged<_DecodeFrame>
@@ -40,9 +47,17 @@ final class _DecodeEngine {
     var keepsSkipped = true
 
     /// One finished model frame per nesting depth, kept for reuse by the next object there.
-    private var spareFrames: [ModelFrameBase?] = []
+    private var spareFrames: [ModelFrameBase?] {
+        get { spareModelFrames.value }
+        _modify { yield &spareModelFrames.value }
+    }
+    private let spareModelFrames = UncheckedStorage<[ModelFrameBase?]>([])
     /// The same for arrays and dictionaries, keyed by element type.
-    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] = []
+    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] {
+        get { spareCollectionFrames.value }
+        _modify { yield &spareCollectionFrames.value }
+    }
+    private let spareCollectionFrames = UncheckedStorage<[(key: ObjectIdentifier, frame: CollectionFrame)?]>([])
 
     var handle: yajl_handle?
     /// The bytes yajl is currently parsing, and their offset in the whole input.
@@ -62,15 +77,15 @@ final class _DecodeEngine {
 
     init(options: DecodingOptions, merging: Bool = false, root: _DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
         self.options = options
-        self.isMerging = merging
+        self.merging = UncheckedStorage(merging)
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        topFrame = Unmanaged.passUnretained(root)
         frames.reserveCapacity(16)
         frames.append(root)
-        topFrame = Unmanaged.passUnretained(root)
         guard parser else { return }
         let ctx = Unmanaged.passUnretained(self).toOpaque()
         handle = yajl_alloc(yajlCallbacks, nil, ctx)
@@ -81,6 +96,10 @@ final class _DecodeEngine {
 
     deinit {
         if let handle { yajl_free(handle) }
+        merging.free()
+        frameStack.free()
+        spareModelFrames.free()
+        spareCollectionFrames.free()
     }
 
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
@@ -88,7 +107,7 @@ final class _DecodeEngine {
     /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
     func reset(options: DecodingOptions, merging: Bool, root: _DecodeFrame) {
         self.options = options
-        isMerging = merging
+        self.merging.value = merging
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
@@ -229,10 +248,20 @@ final class _DecodeEngine {
     /// A finished frame of exactly `type` and `schema` at the current depth, if one is spare.
     @usableFromInline
     func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema) -> F? {
-        guard depth < spareFrames.count, let spare = spareFrames[depth], spare.schema === schema,
+        let slot = Self.spareSlot(ObjectIdentifier(schema), depth: depth)
+        guard slot < spareFrames.count, let spare = spareFrames[slot], spare.schema === schema,
               let frame = spare as? F else { return nil }
-        spareFrames[depth] = nil
+        spareFrames[slot] = nil
         return frame
+    }
+
+    /// Spare frames are kept per depth in four slots picked by type (schema or element type), so
+    /// that containers of different types alternating at one depth (a tweet's `user` and
+    /// `entities`, its `hashtags` and `urls`) each find a frame to reuse instead of allocating.
+    @inline(__always)
+    private static func spareSlot(_ id: ObjectIdentifier, depth: Int) -> Int {
+        let bits = UInt(bitPattern: Int(bitPattern: id))
+        return depth &* 4 &+ Int(truncatingIfNeeded: (bits >> 4 ^ bits >> 6 ^ bits >> 9) & 3)
     }
 
     /// The engine's one skip frame: a skipped value swallows everything nested in it, so at
@@ -248,29 +277,30 @@ final class _DecodeEngine {
     /// A finished collection frame for the same element type at the current depth, if any.
     @usableFromInline
     func spareCollectionFrame(_ key: ObjectIdentifier) -> CollectionFrame? {
-        guard depth < spareCollections.count, let spare = spareCollections[depth], spare.key == key else { return nil }
-        spareCollections[depth] = nil
+        let slot = Self.spareSlot(key, depth: depth)
+        guard slot < spareCollections.count, let spare = spareCollections[slot], spare.key == key else { return nil }
+        spareCollections[slot] = nil
         spare.frame.restart()
         return spare.frame
     }
 
     @usableFromInline
     func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier) {
-        let at = depth + 1
-        if at >= spareCollections.count {
-            spareCollections.append(contentsOf: repeatElement(nil, count: at - spareCollections.count + 1))
+        let slot = Self.spareSlot(key, depth: depth + 1)
+        if slot >= spareCollections.count {
+            spareCollections.append(contentsOf: repeatElement(nil, count: slot - spareCollections.count + 4))
         }
-        spareCollections[at] = (key, frame)
+        spareCollections[slot] = (key, frame)
     }
 
     /// Keeps a finished frame for the next object at the depth it was opened at.
     @usableFromInline
     func recycle(_ frame: ModelFrameBase) {
-        let at = depth + 1
-        if at >= spareFrames.count {
-            spareFrames.append(contentsOf: repeatElement(nil, count: at - spareFrames.count + 1))
+        let slot = Self.spareSlot(ObjectIdentifier(frame.schema), depth: depth + 1)
+        if slot >= spareFrames.count {
+            spareFrames.append(contentsOf: repeatElement(nil, count: slot - spareFrames.count + 4))
         }
-        spareFrames[at] = frame
+        spareFrames[slot] = frame
     }
 
     // MARK: Token entry points (called by yajl's callbacks, and by replay)

@@ -4,9 +4,11 @@ import CYajl
 ///
 /// Fast path (Clinger): up to 19 significant digits whose value is below 2^53, scaled by an
 /// exactly representable power of ten (10^0…10^22), is one correctly rounded multiply or
-/// divide. Everything else goes to the C library's `strtod_l`/`strtof_l` (correctly rounded in
-/// glibc) under a "C" locale created once, so an app's `setlocale` cannot change the decimal
-/// point.
+/// divide. Otherwise, up to 19 digits: Eisel–Lemire (a 128-bit product with a table of powers
+/// of five, `powersOfFive128`), which decides all but a few inputs exactly. What is left
+/// (more digits, subnormals, overflow, the undecided) goes to the C library's
+/// `strtod_l`/`strtof_l` (correctly rounded in glibc) under a "C" locale created once, so an
+/// app's `setlocale` cannot change the decimal point.
 enum DoubleParser {
     private static let exactPowers: [Double] = (0...22).map { exponent in
         var value = 1.0
@@ -19,12 +21,54 @@ enum DoubleParser {
         return slowPath(bytes) { pointer in strtod_l(pointer, nil, cLocale) }
     }
 
+    /// Eisel–Lemire (Lemire, "Number Parsing at a Gigabyte per Second", 2021; as in fast_float):
+    /// `w × 10^q` from the top bits of `w × 5^q`, or nil where it cannot decide quickly and
+    /// exactly (a possible carry hidden by the table's truncation, subnormals, overflow).
+    @inline(__always)
+    static func eiselLemire(_ w: UInt64, _ q: Int, negative: Bool) -> Double? {
+        guard w != 0 else { return negative ? -0.0 : 0.0 }
+        guard q >= -342, q <= 308 else { return nil }
+        let leadingZeros = w.leadingZeroBitCount
+        let w = w << UInt64(leadingZeros)
+        let index = 2 * (q + 342)
+        var (high, low) = w.multipliedFullWidth(by: powersOfFive128[index])
+        // 54 bits are kept and one more decides rounding: when the 9 bits below them are all
+        // ones, a carry from the table's low word could change them; add it in.
+        if high & 0x1FF == 0x1FF {
+            let second = w.multipliedFullWidth(by: powersOfFive128[index + 1]).high
+            let (sum, carry) = low.addingReportingOverflow(second)
+            low = sum
+            if carry { high += 1 }
+        }
+        // The 128-bit product may still be one unit short of a carry: rare, let strtod decide.
+        if low == .max { return nil }
+        let upperBit = Int(high >> 63)
+        let shift = UInt64(upperBit + 9)
+        var mantissa = high >> shift
+        // floor(q × log2(10)) + 63, in fixed point (217706 / 2^16 ≈ log2(10)).
+        var power2 = ((217_706 * q) >> 16) + 63 + upperBit - leadingZeros + 1023
+        guard power2 > 0 else { return nil }  // subnormal
+        // Exactly halfway between two doubles (only possible for small |q|): round to even.
+        if low <= 1, q >= -4, q <= 23, mantissa & 3 == 1, mantissa << shift == high {
+            mantissa &= ~1
+        }
+        mantissa += mantissa & 1
+        mantissa >>= 1
+        if mantissa >= 2 << 52 {
+            mantissa = 1 << 52
+            power2 += 1
+        }
+        mantissa &= ~(1 << 52)
+        guard power2 < 0x7FF else { return nil }  // overflow: strtod says infinity
+        return Double(bitPattern: UInt64(power2) << 52 | mantissa | (negative ? 1 << 63 : 0))
+    }
+
     static func parseFloat(_ bytes: UnsafeRawBufferPointer) -> Float? {
         // Through Double would round twice; strtof_l rounds once.
         slowPath(bytes) { pointer in strtof_l(pointer, nil, cLocale) }
     }
 
-    /// Exact when it applies, nil otherwise.
+    /// Clinger, else Eisel–Lemire: exact when it applies, nil otherwise.
     @inline(__always)
     private static func clinger(_ bytes: UnsafeRawBufferPointer) -> Double? {
         let n = bytes.count
@@ -34,6 +78,13 @@ enum DoubleParser {
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent = 0
+        // Eight digits per step where eight are there (mantissa wraps past 19 digits, which
+        // the guard below rejects).
+        while i + 8 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), isEightDigits(word) {
+            mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+            digits += 8
+            i += 8
+        }
         while i < n, case let d = bytes[i] &- 0x30, d < 10 {
             mantissa = mantissa &* 10 &+ UInt64(d)
             digits += 1
@@ -41,6 +92,12 @@ enum DoubleParser {
         }
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
+            while i + 8 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), isEightDigits(word) {
+                mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+                digits += 8
+                exponent -= 8
+                i += 8
+            }
             while i < n, case let d = bytes[i] &- 0x30, d < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
                 digits += 1
@@ -62,17 +119,33 @@ enum DoubleParser {
             }
             exponent += exponentNegative ? -value : value
         }
-        guard i == n, digits > 0, digits <= 19, mantissa <= 1 << 53 else { return nil }
+        guard i == n, digits > 0, digits <= 19 else { return nil }
+        guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else {
+            return eiselLemire(mantissa, exponent, negative: negative)
+        }
         var value = Double(mantissa)
-        if exponent == 0 {
-        } else if exponent > 0 && exponent <= 22 {
+        if exponent > 0 {
             value *= exactPowers[exponent]
-        } else if exponent < 0 && exponent >= -22 {
+        } else if exponent < 0 {
             value /= exactPowers[-exponent]
-        } else {
-            return nil
         }
         return negative ? -value : value
+    }
+
+    /// Whether the eight bytes of `word` (memory order) are all ASCII digits.
+    @inline(__always)
+    private static func isEightDigits(_ word: UInt64) -> Bool {
+        let w = UInt64(littleEndian: word)
+        return (w & 0xF0F0_F0F0_F0F0_F0F0) | (((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
+    }
+
+    /// The value of eight ASCII digits (first digit most significant), in three multiplies.
+    @inline(__always)
+    private static func eightDigitsValue(_ word: UInt64) -> UInt64 {
+        var v = UInt64(littleEndian: word) &- 0x3030_3030_3030_3030
+        v = (v &* 10) &+ (v >> 8)
+        return ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+            &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
     }
 
     /// Copies the text into a NUL-terminated stack buffer for the C parser; checks the grammar

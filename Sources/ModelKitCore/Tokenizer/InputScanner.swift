@@ -97,6 +97,17 @@ struct InputScanner {
                     }
                 }
                 if i >= count { break }
+                // Quotes open and close strings: the most frequent stop, taken here without
+                // the state machine (what `step` does for a quote when no escape or sequence is open).
+                if bytes[i] == 0x22 {
+                    if !inString {
+                        stringStart = chunkStart + i
+                        escapeSavings = 0
+                    }
+                    inString.toggle()
+                    i += 1
+                    continue
+                }
             }
             // Runs of well-formed 2- and 3-byte sequences (most non-ASCII text: accents, CJK)
             // are checked here without going through the state machine byte by byte.

@@ -62,21 +62,66 @@ final class CollectionFrame: _DecodeFrame {
 /// The elements a ``CollectionFrame`` collects (subclassed per element type).
 @usableFromInline
 class CollectionBox {
-    @usableFromInline var currentKey = ""
+    /// Read per member by code inlined into the model's module (see UncheckedStorage).
+    @inlinable var currentKey: String {
+        get { currentKeyStorage.value }
+        _modify { yield &currentKeyStorage.value }
+    }
+    @usableFromInline let currentKeyStorage = UncheckedStorage("")
     @usableFromInline let isKeyed: Bool
     @usableFromInline init(isKeyed: Bool) { self.isKeyed = isKeyed }
+    deinit { currentKeyStorage.free() }
 }
 
 @usableFromInline
 final class ArrayBox<Element>: CollectionBox {
-    @usableFromInline var elements: [Element] = []
+    /// Appended to per element by code inlined into the model's module (see UncheckedStorage).
+    @usableFromInline
+    struct Collected {
+        @usableFromInline var elements: [Element] = []
+        /// The length of the previous array this box collected, up to `maxReserved`: reserved
+        /// at its first element, since arrays at one place in a document tend to have one
+        /// length (coordinate pairs), which saves the regrowth steps (a pair: one allocation, not two).
+        @usableFromInline var expectedCount = 0
+        @inlinable init() {}
+    }
+
+    @inlinable var elements: [Element] {
+        get { storage.value.elements }
+        _modify { yield &storage.value.elements }
+    }
+    @usableFromInline let storage = UncheckedStorage(Collected())
+    @inlinable static var maxReserved: Int { 16 }
     @inlinable init() { super.init(isKeyed: false) }
+    deinit { storage.free() }
+
+    @inlinable
+    func append(_ element: Element) {
+        if storage.value.elements.capacity == 0, storage.value.expectedCount > 1 {
+            storage.value.elements.reserveCapacity(storage.value.expectedCount)
+        }
+        storage.value.elements.append(element)
+    }
+
+    /// The finished array; the box is left empty for the next one.
+    @inlinable
+    func take() -> [Element] {
+        var elements: [Element] = []
+        swap(&elements, &storage.value.elements)
+        storage.value.expectedCount = min(elements.count, Self.maxReserved)
+        return elements
+    }
 }
 
 @usableFromInline
 final class DictionaryBox<Value>: CollectionBox {
-    @usableFromInline var dictionary: [String: Value] = [:]
+    @inlinable var dictionary: [String: Value] {
+        get { storage.value }
+        _modify { yield &storage.value }
+    }
+    @usableFromInline let storage = UncheckedStorage<[String: Value]>([:])
     @inlinable init() { super.init(isKeyed: true) }
+    deinit { storage.free() }
 }
 
 extension _DecodeEngine {
@@ -89,11 +134,11 @@ extension _DecodeEngine {
         return CollectionFrame(
             box: box,
             scalar: { scalar, decoder in
-                if let value = try Element._decodeScalar(scalar, decoder) { box.elements.append(value) }
+                if let value = try Element._decodeScalar(scalar, decoder) { box.append(value) }
             },
             begin: { kind, decoder in try Element._beginContainer(kind, decoder, merging: nil) },
             finish: { child, decoder in
-                if let value = try Element._finishContainer(child, decoder) { box.elements.append(value) }
+                if let value = try Element._finishContainer(child, decoder) { box.append(value) }
             })
     }
 
@@ -119,8 +164,7 @@ extension _DecodeEngine {
     func takeArray<Element>(_ frame: _DecodeFrame, of type: Element.Type) -> [Element] {
         let frame = unsafeDowncast(frame, to: CollectionFrame.self)
         let box = unsafeDowncast(frame.box, to: ArrayBox<Element>.self)
-        let elements = box.elements
-        box.elements = []
+        let elements = box.take()
         recycleCollectionFrame(frame, key: ObjectIdentifier(ArrayBox<Element>.self))
         return elements
     }

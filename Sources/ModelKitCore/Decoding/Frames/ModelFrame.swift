@@ -3,7 +3,12 @@
 class ModelFrameBase: ObjectFrame {
     @usableFromInline let schema: Schema
     /// Per field: the rank of the key that set it (lower wins), or `unset`.
-    private var ranks: [UInt8]
+    private var ranks: [UInt8] {
+        get { rankStorage.value }
+        _modify { yield &rankStorage.value }
+    }
+    // Read and written per value (see UncheckedStorage).
+    private let rankStorage: UncheckedStorage<[UInt8]>
     private static let unset: UInt8 = .max
     /// False when the object merges into an existing value (`update`): a patch sets only the
     /// keys it has, so `.required` keys are checked only when building a new value.
@@ -14,11 +19,13 @@ class ModelFrameBase: ObjectFrame {
         // Archives are keyed by field name: one name per field, no precedence to track.
         let byName = decoder.keysByFieldName
         let tracks = schema.tracksFields && !byName
-        ranks = tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : []
+        rankStorage = UncheckedStorage(tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : [])
         super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks,
                    failsOnUnknownKeys: decoder.failsOnUnknownKeys)
         owner = self
     }
+
+    deinit { rankStorage.free() }
 
     /// Whether a value arriving under a key of `rank` may set `slot`: the first key in the
     /// field's list wins whatever the document order; a repeated key overwrites (last wins).
@@ -76,10 +83,13 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     /// Reuses this frame (after `takeValue`) for the next object: saves two allocations per
     /// element of an array of models.
     @usableFromInline
-    func restart(with initial: M) {
+    func restart(with initial: M, checksRequired: Bool) {
         precondition(!holdsValue)
         storage.initialize(to: initial)
         holdsValue = true
+        // Set here, not by the inlined caller: a write from another module is checked for
+        // exclusive access at run time (see UncheckedStorage).
+        self.checksRequired = checksRequired
         resetTracking()
     }
 }

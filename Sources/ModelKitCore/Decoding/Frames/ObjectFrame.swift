@@ -13,7 +13,10 @@ class ObjectFrame: _DecodeFrame {
     private var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
     private var hint = 0
-    /// Only for error paths: the current key when it is not in the table.
+    /// Only for error paths: the current key when it is not in the table, as its bytes in the
+    /// whole input (no copy: the input outlives the decode, and paths are built during it), or
+    /// copied (a key yajl unescaped into its own buffer, or a stream's chunk).
+    private var unknownKeyInInput: UnsafeRawBufferPointer?
     private var unknownKey: [UInt8] = []
     /// Set while a buffered value is replayed to one consumer of a shared key.
     private var replayTarget: KeyTable.Consumer?
@@ -31,8 +34,14 @@ class ObjectFrame: _DecodeFrame {
         if found >= 0 {
             hint = found + 1
         } else {
-            unknownKey.removeAll(keepingCapacity: true)
-            unknownKey.append(contentsOf: key)
+            if let whole = decoder.wholeInput, let start = key.baseAddress, let base = whole.baseAddress,
+               start >= base, start + key.count <= base + whole.count {
+                unknownKeyInInput = key
+            } else {
+                unknownKeyInInput = nil
+                unknownKey.removeAll(keepingCapacity: true)
+                unknownKey.append(contentsOf: key)
+            }
             if failsOnUnknownKeys {
                 throw DecodeFailure(reason: .unknownKey(String(decoding: key, as: UTF8.self)))
             }
@@ -145,7 +154,11 @@ class ObjectFrame: _DecodeFrame {
         if entry >= 0 {
             path.appendPathKey(table.keyTexts[entry])
         } else if entry == -1 {
-            path.appendPathKey(String(decoding: unknownKey, as: UTF8.self))
+            if let bytes = unknownKeyInInput {
+                path.appendPathKey(String(decoding: bytes, as: UTF8.self))
+            } else {
+                path.appendPathKey(String(decoding: unknownKey, as: UTF8.self))
+            }
         }
     }
 }

@@ -48,8 +48,7 @@ extension Model {
         let schema = existing.map { type(of: $0).schema } ?? Self.schema
         if schema.buffersObject { return BufferedModelFrame<Self>(mergingInto: existing) }
         if let spare = d.spareFrame(ModelFrame<Self>.self, schema: schema) {
-            spare.restart(with: existing ?? Self())
-            spare.checksRequired = existing == nil
+            spare.restart(with: existing ?? Self(), checksRequired: existing == nil)
             return spare
         }
         let frame = ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
