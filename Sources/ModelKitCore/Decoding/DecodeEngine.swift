@@ -367,41 +367,7 @@ final class _DecodeEngine {
         }
     }
 
-    // MARK: Replay
-
-    /// Feeds an already-built value through the token entry points, as if it were being parsed.
-    /// Used where a value must be seen whole first (shared keys, polymorphic and preprocessed models).
-    func replay(_ value: JSONValue) throws {
-        replayedValues += 1
-        let status: Int32
-        switch value {
-        case .null: status = onScalar(.null, kind: .literal)
-        case .bool(let b): status = onScalar(.bool(b), kind: .literal)
-        case .number(let n):
-            var text = n.text
-            status = text.withUTF8 { onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number) }
-        case .string(let s):
-            var text = s
-            status = text.withUTF8 { onString(UnsafeRawBufferPointer($0)) }
-        case .array(let elements):
-            let below = frames.count
-            guard onOpen(.array) == 1 else { throw failure! }
-            if try adoptWhole(value, framesBelow: below) { return }
-            for element in elements { try replay(element) }
-            status = onClose()
-        case .object(let object):
-            let below = frames.count
-            guard onOpen(.object) == 1 else { throw failure! }
-            if try adoptWhole(value, framesBelow: below) { return }
-            for (key, member) in object {
-                var text = key
-                guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) == 1 else { throw failure! }
-                try replay(member)
-            }
-            status = onClose()
-        }
-        if status != 1 { throw failure! }
-    }
+    // MARK: Replay (replay(_:) and whole-container adoption: Replay.swift)
 
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0
