@@ -268,16 +268,26 @@ for result in results {
             check(bridgeRatio >= 2, String(format: "Codable bridge decode ≥ 2× JSONDecoder on %@: %.2f×", result.task, bridgeRatio))
         }
     }
-    if result.task.contains("API") || result.task == "user.json" || result.task == "twitter.json",
-       let raw = result.measurements.first(where: { $0.contender == "yajl raw tokens" }) {
+    // Issue 11: a share of yajl's no-op scan of the same bytes (the ceiling of this design).
+    if let raw = result.measurements.first(where: { $0.contender == "yajl raw tokens" }) {
         let share = raw.medianNanos / mk.medianNanos
-        check(share >= 0.7, String(format: "≥ 70%% of yajl raw throughput on %@: %.0f%%", result.task, share * 100))
+        let numeric = result.task.hasPrefix("canada") || result.task.contains("numbers")
+        let apiShaped = ["user.json", "twitter.json", "citm_catalog.json", "weibo.json"].contains(result.task)
+            || result.task.contains("API") || result.task.contains("strings")
+        if numeric || apiShaped {
+            let floor = numeric ? 0.30 : 0.55
+            check(share >= floor, String(format: "decode ≥ %.0f%% of yajl's no-op scan on %@: %.0f%%", floor * 100, result.task, share * 100))
+        }
+    }
+    if let manual = result.measurements.first(where: { $0.contender == "yajl manual" }) {
+        let ratio = mk.medianNanos / manual.medianNanos
+        check(ratio <= 1.10, String(format: "ModelKit within 1.10× of the hand-written yajl decoder on %@: %.2f×", result.task, ratio))
     }
 }
 for result in encodeResults {
     guard let mk = result.modelKit, let je = result.measurements.first(where: { $0.contender == "JSONEncoder" }) else { continue }
     let ratio = je.medianNanos / mk.medianNanos
-    check(ratio >= 4, String(format: "encode ≥ 4× JSONEncoder on %@: %.2f×", result.task, ratio))
+    check(ratio >= 5, String(format: "encode ≥ 5× JSONEncoder on %@: %.2f×", result.task, ratio))
     if let bridge = result.measurements.first(where: { $0.contender == "ModelKit Codable bridge" }) {
         let bridgeRatio = je.medianNanos / bridge.medianNanos
         check(bridgeRatio >= 2, String(format: "Codable bridge encode ≥ 2× JSONEncoder on %@: %.2f×", result.task, bridgeRatio))
