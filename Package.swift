@@ -19,8 +19,9 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     dependencies: [
-        // Only the macro targets use swift-syntax; `ModelKitCore` never builds it.
-        .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
+        // Only the macro targets use swift-syntax; `ModelKitCore` never builds it. 602.0.0 is the
+        // oldest that builds them (600.0.1 lacks `FixIt.Change.replaceText`): all tests pass on 602 and 603.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
         // Used only by the trait-gated integration targets below.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
