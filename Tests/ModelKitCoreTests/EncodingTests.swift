@@ -142,6 +142,41 @@ struct AllTypes: Model, Equatable {
         #expect(String(decoding: slashes, as: UTF8.self) == #""a\/b""#)
     }
 
+    /// The writer checks eight bytes at a time and the tail as one overlapping word: an escape at
+    /// every position of every length up to three words, among ASCII and multi-byte text, must
+    /// come out escaped (and only it), exactly as a byte-by-byte writer would.
+    @Test func escapesAtEveryPositionOfWordAndTail() throws {
+        for slashes in [false, true] {
+            let encoder = ModelEncoder(options: EncodingOptions(escapeSlashes: slashes))
+            for length in 0...24 {
+                for position in 0..<max(length, 1) {
+                    for special in ["\"", "\\", "\n", "\u{1F}", "/", "é", "\u{7F}"] {
+                        var characters = (0..<length).map { $0 % 3 == 0 ? "a" : ($0 % 3 == 1 ? "Z" : "0") }
+                        // A second escape elsewhere: in the same word, another word, or the tail.
+                        if length > 1 { characters[(position * 5 + 3) % length] = "\\" }
+                        if length > 0 { characters[position] = special }
+                        let text = characters.joined()
+                        let bytes = try encoder.encode(text)
+                        #expect(try ModelDecoder().decode(String.self, from: bytes) == text)
+                        var expected = "\""
+                        for scalar in text.unicodeScalars {
+                            switch scalar {
+                            case "\"": expected += "\\\""
+                            case "\\": expected += "\\\\"
+                            case "\n": expected += "\\n"
+                            case "\u{1F}": expected += "\\u001f"
+                            case "/" where slashes: expected += "\\/"
+                            default: expected.unicodeScalars.append(scalar)
+                            }
+                        }
+                        expected += "\""
+                        #expect(String(decoding: bytes, as: UTF8.self) == expected, "length \(length), \(special) at \(position)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func nonFiniteFloatsPolicy() throws {
         var m = Scalars()
         m.double = .infinity

@@ -24,15 +24,33 @@ final class JSONWriter: _ValueVisitor {
         var textKey = -1
     }
 
-    private var stack: [Container] = []
     private enum PendingKey {
         case none
         case planned(Unmanaged<OutputPlan>, Int)
         case text(String)
     }
-    private var pendingKey = PendingKey.none
-    /// Keys of dictionaries and JSONValue objects being written (error paths only).
-    private var textKeys: [String] = []
+    private struct State {
+        var stack: [Container] = []
+        var pendingKey = PendingKey.none
+        /// Keys of dictionaries and JSONValue objects being written (error paths only).
+        var textKeys: [String] = []
+    }
+    // Why out of line (UncheckedStorage): class-held `var`s cost a run-time exclusivity check on
+    // every value written. Only this class touches the storage, and no access to it spans a call
+    // out of the writer (visitors call back in, but between accesses, never inside one).
+    private let state = UncheckedStorage(State())
+    private var stack: [Container] {
+        _read { yield state.value.stack }
+        _modify { yield &state.value.stack }
+    }
+    private var pendingKey: PendingKey {
+        _read { yield state.value.pendingKey }
+        _modify { yield &state.value.pendingKey }
+    }
+    private var textKeys: [String] {
+        _read { yield state.value.textKeys }
+        _modify { yield &state.value.textKeys }
+    }
 
     init(options: EncodingOptions, capacity: Int = 256) {
         self.options = options
@@ -41,6 +59,13 @@ final class JSONWriter: _ValueVisitor {
         escapesSlashes = options.escapeSlashes
         output = ByteOutput(capacity: capacity)
     }
+
+    deinit { state.free() }
+
+    // Output size hints (see `reserveForFirstModel`).
+    private var rootArrayCount = 0
+    private var sizedSchema: Schema?
+    private var sizedModels = 1
 
     /// The bytes written so far.
     var bytes: [UInt8] { output.bytes }
@@ -115,6 +140,7 @@ final class JSONWriter: _ValueVisitor {
     }
 
     func beginArray(count: Int) throws {
+        if stack.isEmpty { rootArrayCount = count }
         beforeValue()
         put(UInt8(ascii: "["))
         stack.append(Container(isArray: true))
@@ -163,10 +189,29 @@ final class JSONWriter: _ValueVisitor {
             try object._visit(self)
             return
         }
+        if sizedSchema == nil { reserveForFirstModel(schema) }
         let plan = options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan
         try beginObject(count: plan.rootCount)
         try writeMembers(Unmanaged.passUnretained(plan), first: 0, count: plan.rootCount, root)
         try endObject()
+    }
+
+    /// The first model of the output, at the root or as the first element of a root array,
+    /// reserves what its type needed last time (one allocation in the common case).
+    private func reserveForFirstModel(_ schema: Schema) {
+        switch stack.count {
+        case 0: sizedModels = 1
+        case 1 where stack[0].isArray && stack[0].count == 1: sizedModels = max(1, rootArrayCount)
+        default: return
+        }
+        sizedSchema = schema
+        output.reserve(schema.lastEncodedSize.value * sizedModels + 16)
+    }
+
+    /// Remembers the size per model of this output for the next encode of its type.
+    func recordSizeHint() {
+        guard let sizedSchema else { return }
+        sizedSchema.lastEncodedSize.store(output.count / sizedModels)
     }
 
     private func writeMembers(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {
@@ -303,35 +348,76 @@ final class JSONWriter: _ValueVisitor {
 
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    /// RFC 8259 escaping; runs of bytes that need none are copied at once.
+    /// RFC 8259 escaping; runs of bytes that need none are copied at once, found eight bytes at
+    /// a time (most strings need no escape at all).
     private func writeQuoted(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            output.reserve(bytes.count + 2)
+            let raw = UnsafeRawBufferPointer(bytes)
+            output.reserve(raw.count + 2)
             output.appendReserved(UInt8(ascii: "\""))
             var runStart = 0
-            for i in 0..<bytes.count {
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
-                put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i]))
-                runStart = i + 1
-                switch byte {
-                case 0x22: put("\\\"")
-                case 0x5C: put("\\\\")
-                case 0x2F: put("\\/")
-                case 0x0A: put("\\n")
-                case 0x0D: put("\\r")
-                case 0x09: put("\\t")
-                case 0x08: put("\\b")
-                case 0x0C: put("\\f")
-                default:
-                    put("\\u00")
-                    put(JSONWriter.hexDigits.utf8Start[Int(byte >> 4)])
-                    put(JSONWriter.hexDigits.utf8Start[Int(byte & 0xF)])
+            var i = 0
+            let n = raw.count
+            while i < n {
+                let end: Int
+                if n - i >= 8 {
+                    if !JSONWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes) {
+                        i += 8
+                        continue
+                    }
+                    end = i + 8
+                } else {
+                    // The last few bytes: one word ending at the end (overlapping bytes already
+                    // written is harmless: a clean word means these are clean too).
+                    if n >= 8, !JSONWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), slashes: escapesSlashes) {
+                        break
+                    }
+                    end = n
+                }
+                while i < end {
+                    let byte = raw[i]
+                    i += 1
+                    guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
+                    put(UnsafeRawBufferPointer(rebasing: raw[runStart..<(i - 1)]))
+                    runStart = i
+                    writeEscape(byte)
                 }
             }
-            put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<bytes.count]))
+            put(UnsafeRawBufferPointer(rebasing: raw[runStart..<raw.count]))
             put(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Whether any of eight bytes is a control character, a quote, a backslash or (when escaped) `/`. Bytes
+    /// of multi-byte UTF-8 sequences (0x80 and up) never match. May say yes for a clean word
+    /// (then the bytes are checked one by one), never no for one that needs an escape.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        var found = ((word &- 0x20 &* ones) & ~word & highs)
+            | hasZeroByte(word ^ (0x22 &* ones))
+            | hasZeroByte(word ^ (0x5C &* ones))
+        if slashes { found |= hasZeroByte(word ^ (0x2F &* ones)) }
+        return found != 0
+    }
+
+    private func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: put("\\\"")
+        case 0x5C: put("\\\\")
+        case 0x2F: put("\\/")
+        case 0x0A: put("\\n")
+        case 0x0D: put("\\r")
+        case 0x09: put("\\t")
+        case 0x08: put("\\b")
+        case 0x0C: put("\\f")
+        default:
+            put("\\u00")
+            put(JSONWriter.hexDigits.utf8Start[Int(byte >> 4)])
+            put(JSONWriter.hexDigits.utf8Start[Int(byte & 0xF)])
         }
     }
 

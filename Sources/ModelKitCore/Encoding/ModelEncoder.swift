@@ -20,6 +20,7 @@ public struct ModelEncoder: Sendable {
     public func encode<T: ModelValue>(_ value: T) throws -> [UInt8] {
         let writer = JSONWriter(options: options)
         try value._visit(writer)
+        writer.recordSizeHint()
         return writer.bytes
     }
 }
@@ -28,11 +29,10 @@ extension Model {
     /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects,
     /// `.notMapped` fields and nil optionals left out (see ``EncodingOptions``).
     public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
-        let schema = type(of: self).schema
-        // Reserve what the last model of this type needed: one allocation in the common case.
-        let writer = JSONWriter(options: options, capacity: max(64, schema.lastEncodedSize.value + 16))
+        // The writer reserves what the last model of this type needed (see recordSizeHint).
+        let writer = JSONWriter(options: options)
         try _visit(writer)
-        schema.lastEncodedSize.store(writer.byteCount)
+        writer.recordSizeHint()
         return writer.bytes
     }
 

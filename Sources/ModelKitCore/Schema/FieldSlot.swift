@@ -97,12 +97,42 @@ struct _FieldAccess: Sendable {
             shared: SharedKeyDecode(Value.self, store: { value, root in field(root).pointee = value }))
     }
 
+    /// A stored property of a final class at a fixed byte offset in the object: `root` points at
+    /// the reference. Key-path reads on class instances cost hundreds of instructions each
+    /// (generic metadata lookups in the runtime); this is a load.
+    @inlinable @inline(__always)
+    static func storedInObject<Value: ModelValue>(at offset: Int, as type: Value.Type) -> _FieldAccess {
+        @Sendable @inline(__always) func field(_ root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {
+            // Why unsafe: `root` holds a live reference to an instance of the schema's final class
+            // (the engine and visitors keep it alive); `offset` is the stored property's offset in
+            // that instance, from the runtime's own field records (see ClassFieldOffsets).
+            UnsafeMutableRawPointer(mutating: root.load(as: UnsafeRawPointer.self) + offset).assumingMemoryBound(to: Value.self)
+        }
+        return _FieldAccess(
+            decodeScalar: { scalar, root, decoder in
+                if let value = try Value._decodeScalar(scalar, decoder) { field(root).pointee = value }
+            },
+            beginContainer: { kind, root, decoder in
+                try Value._beginContainer(kind, decoder, merging: decoder.isMerging ? field(root).pointee : nil)
+            },
+            finishContainer: { frame, root, decoder in
+                if let value = try Value._finishContainer(frame, decoder) { field(root).pointee = value }
+            },
+            visit: { root, visitor in try field(root).pointee._visit(visitor) },
+            copy: { from, to in field(to).pointee = field(from).pointee._deepCopy() },
+            shared: SharedKeyDecode(Value.self, store: { value, root in field(root).pointee = value }))
+    }
+
     /// A field reached through a key path. A stored property of a struct is read and written at
     /// its byte offset (`MemoryLayout.offset(of:)`): no key-path machinery, no copy of the model.
-    /// Computed properties, properties with observers and class properties go through the key path.
+    /// A plain stored `var` of a final class is reached at its offset in the object. Computed
+    /// properties, properties with observers and those of non-final classes go through the key path.
     @inlinable @inline(__always)
     static func keyPath<Root, Value: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable) -> _FieldAccess {
         if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self) }
+        if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
+            return storedInObject(at: offset, as: Value.self)
+        }
         return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] },
                       write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value })
     }
@@ -114,6 +144,10 @@ struct _FieldAccess: Sendable {
     static func keyPath<Root, Value: ModelValue>(_ keyPath: KeyPath<Root, Value> & Sendable,
                                                  set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
         if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self) }
+        // A plain stored `var` of a final class: `set` can only be the store the macro emits.
+        if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
+            return storedInObject(at: offset, as: Value.self)
+        }
         return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }, set: set)
     }
 
