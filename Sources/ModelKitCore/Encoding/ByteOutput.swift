@@ -31,6 +31,9 @@ final class ByteOutput {
     /// The bytes written, valid until the next append.
     var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
+    /// Forgets the bytes written, keeping the room.
+    func removeAll() { state.value.count = 0 }
+
     @inline(__always)
     func reserve(_ extra: Int) {
         if state.value.count + extra > state.value.capacity { grow(extra) }

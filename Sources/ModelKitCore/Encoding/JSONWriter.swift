@@ -102,7 +102,7 @@ final class JSONWriter: _ValueVisitor {
             stack[index].node = node
             writeKey(plan, node)
         case .text(let key):
-            writeQuoted(key)
+            output.putQuoted(key, escapingSlashes: escapesSlashes)
             put(UInt8(ascii: ":"))
             if pretty { put(UInt8(ascii: " ")) }
         }
@@ -181,10 +181,10 @@ final class JSONWriter: _ValueVisitor {
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
         if let postprocess {
-            // Only PostprocessingModel types pay for building the object as a JSONValue.
-            let inner = JSONWriter(options: EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates))
-            try inner.visitModel(schema, root, postprocess: nil)
-            var object = try ModelDecoder().decode(JSONValue.self, from: inner.bytes)
+            // Only PostprocessingModel types pay for building the object as a JSONValue (layout
+            // options apply when this writer writes it).
+            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates)
+            var object = try JSONValueBuilder.build(options: inner) { try $0.visitModel(schema, root, postprocess: nil) }
             try postprocess(&object)
             try object._visit(self)
             return
@@ -265,20 +265,13 @@ final class JSONWriter: _ValueVisitor {
     func visitFloat(_ value: Float) throws {
         guard value.isFinite else { return try nonFinite(Double(value)) }
         beforeValue()
-        output.append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
+        output.putJSONNumber(value)
     }
 
     func visitDouble(_ value: Double) throws {
         guard value.isFinite else { return try nonFinite(value) }
         beforeValue()
-        if value.rounded(.towardZero) == value && abs(value) < 1e15 {
-            // Integral values print without going through String (Swift would add ".0").
-            if value < 0 || (value == 0 && value.sign == .minus) { put(UInt8(ascii: "-")) }
-            writeDigits(UInt64(abs(value)))
-            return
-        }
-        // The shortest text that reads back to the same value, as `description` prints it.
-        output.append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
+        output.putJSONNumber(value)
     }
 
     private func nonFinite(_ value: Double) throws {
@@ -296,7 +289,7 @@ final class JSONWriter: _ValueVisitor {
     func visitDecimal(_ value: Decimal) throws {
         guard !value.isNaN else { return try nonFinite(.nan) }
         beforeValue()
-        output.append(upTo: DecimalFormatting.maxCount) { DecimalFormatting.write(value, into: $0) }
+        output.putJSONNumber(value)
     }
 
     func visitNumberText(_ text: String) throws {
@@ -306,7 +299,7 @@ final class JSONWriter: _ValueVisitor {
 
     func visitString(_ value: String) throws {
         beforeValue()
-        writeQuoted(value)
+        output.putQuoted(value, escapingSlashes: escapesSlashes)
     }
 
     func visitData(_ value: Data) throws {
@@ -323,12 +316,7 @@ final class JSONWriter: _ValueVisitor {
                 throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")
             }
             beforeValue()
-            output.append(upTo: DateFormatting.maxISO8601Count + 2) { out in
-                out[0] = UInt8(ascii: "\"")
-                let count = DateFormatting.writeISO8601(value, to: out + 1)
-                out[count + 1] = UInt8(ascii: "\"")
-                return count + 2
-            }
+            output.putQuotedISO8601(value)
         case .secondsSince1970:
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
@@ -344,81 +332,6 @@ final class JSONWriter: _ValueVisitor {
     private func writeASCII(_ text: String) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-    }
-
-    private static let hexDigits: StaticString = "0123456789abcdef"
-
-    /// RFC 8259 escaping; runs of bytes that need none are copied at once, found eight bytes at
-    /// a time (most strings need no escape at all).
-    private func writeQuoted(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            output.reserve(raw.count + 2)
-            output.appendReserved(UInt8(ascii: "\""))
-            var runStart = 0
-            var i = 0
-            let n = raw.count
-            while i < n {
-                let end: Int
-                if n - i >= 8 {
-                    if !JSONWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes) {
-                        i += 8
-                        continue
-                    }
-                    end = i + 8
-                } else {
-                    // The last few bytes: one word ending at the end (overlapping bytes already
-                    // written is harmless: a clean word means these are clean too).
-                    if n >= 8, !JSONWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), slashes: escapesSlashes) {
-                        break
-                    }
-                    end = n
-                }
-                while i < end {
-                    let byte = raw[i]
-                    i += 1
-                    guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
-                    put(UnsafeRawBufferPointer(rebasing: raw[runStart..<(i - 1)]))
-                    runStart = i
-                    writeEscape(byte)
-                }
-            }
-            put(UnsafeRawBufferPointer(rebasing: raw[runStart..<raw.count]))
-            put(UInt8(ascii: "\""))
-        }
-    }
-
-    /// Whether any of eight bytes is a control character, a quote, a backslash or (when escaped) `/`. Bytes
-    /// of multi-byte UTF-8 sequences (0x80 and up) never match. May say yes for a clean word
-    /// (then the bytes are checked one by one), never no for one that needs an escape.
-    @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        var found = ((word &- 0x20 &* ones) & ~word & highs)
-            | hasZeroByte(word ^ (0x22 &* ones))
-            | hasZeroByte(word ^ (0x5C &* ones))
-        if slashes { found |= hasZeroByte(word ^ (0x2F &* ones)) }
-        return found != 0
-    }
-
-    private func writeEscape(_ byte: UInt8) {
-        switch byte {
-        case 0x22: put("\\\"")
-        case 0x5C: put("\\\\")
-        case 0x2F: put("\\/")
-        case 0x0A: put("\\n")
-        case 0x0D: put("\\r")
-        case 0x09: put("\\t")
-        case 0x08: put("\\b")
-        case 0x0C: put("\\f")
-        default:
-            put("\\u00")
-            put(JSONWriter.hexDigits.utf8Start[Int(byte >> 4)])
-            put(JSONWriter.hexDigits.utf8Start[Int(byte & 0xF)])
-        }
     }
 
     /// `$.items[2].price`, from the open containers and the member being written.

@@ -48,7 +48,7 @@ extension Model {
 
     /// This model as a ``JSONValue`` (exactly what ``jsonBytes(options:)`` writes).
     public func jsonValue(options: EncodingOptions = EncodingOptions()) throws -> JSONValue {
-        try ModelDecoder().decode(JSONValue.self, from: jsonBytes(options: options))
+        try JSONValueBuilder.build(options: options) { try _visit($0) }
     }
 
     /// A model's JSON form, as a value of another model (same as ``jsonValue(options:)``).

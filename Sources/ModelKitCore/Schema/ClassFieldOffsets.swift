@@ -16,7 +16,7 @@ enum ClassFieldOffsets {
         // Only writable key paths: a `let` is never stored to behind the compiler's back.
         guard Root.self is AnyObject.Type, keyPath is ReferenceWritableKeyPath<Root, Value> else { return nil }
         let prefix = "\\" + String(describing: Root.self) + "."
-        let description = String(describing: keyPath)
+        let description = keyPath.debugDescription
         guard description.hasPrefix(prefix) else { return nil }
         let name = description.dropFirst(prefix.count)
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
