@@ -85,6 +85,11 @@ enum DoubleParser {
             digits += 8
             i += 8
         }
+        if i + 4 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), isFourDigits(word) {
+            mantissa = mantissa &* 10_000 &+ fourDigitsValue(word)
+            digits += 4
+            i += 4
+        }
         while i < n, case let d = bytes[i] &- 0x30, d < 10 {
             mantissa = mantissa &* 10 &+ UInt64(d)
             digits += 1
@@ -97,6 +102,12 @@ enum DoubleParser {
                 digits += 8
                 exponent -= 8
                 i += 8
+            }
+            if i + 4 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), isFourDigits(word) {
+                mantissa = mantissa &* 10_000 &+ fourDigitsValue(word)
+                digits += 4
+                exponent -= 4
+                i += 4
             }
             while i < n, case let d = bytes[i] &- 0x30, d < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
@@ -146,6 +157,21 @@ enum DoubleParser {
         v = (v &* 10) &+ (v >> 8)
         return ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
             &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
+    }
+
+    /// Whether the four bytes of `word` (memory order) are all ASCII digits.
+    @inline(__always)
+    private static func isFourDigits(_ word: UInt32) -> Bool {
+        let w = UInt32(littleEndian: word)
+        return (w & 0xF0F0_F0F0) | (((w &+ 0x0606_0606) & 0xF0F0_F0F0) >> 4) == 0x3333_3333
+    }
+
+    /// The value of four ASCII digits (first digit most significant): pairs, then the pair of pairs.
+    @inline(__always)
+    private static func fourDigitsValue(_ word: UInt32) -> UInt64 {
+        var v = UInt32(littleEndian: word) &- 0x3030_3030
+        v = (v &* 10) &+ (v >> 8)
+        return UInt64((v & 0xFF) &* 100 &+ ((v >> 16) & 0xFF))
     }
 
     /// Copies the text into a NUL-terminated stack buffer for the C parser; checks the grammar

@@ -25,7 +25,9 @@ extension Double: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitDouble(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Double? {
-        try context.engine.floatingPoint(scalar.token, name: "Double", parse: DoubleParser.parse)
+        // The common case first, without the generic conversion's closure call.
+        if case .number(let text) = scalar.token, let value = DoubleParser.parse(text), value.isFinite { return value }
+        return try context.engine.floatingPoint(scalar.token, name: "Double", parse: DoubleParser.parse)
     }
     var scalarJSONValue: JSONValue { JSONValue(self) }
 }
