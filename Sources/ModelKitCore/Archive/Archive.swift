@@ -83,9 +83,9 @@ public enum Archive {
             throw ArchiveError.notAnArchive(why)
         }
         let box = ResultBox<M>(existing: existing)
-        let root = RootFrame.decodingExactly(into: box)
+        // The payload is keyed by field name: the root carries that to every model frame.
+        let root = RootFrame.decodingExactly(into: box, keys: .fieldNames)
         let engine = _DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
-        engine.keysByFieldName = true
         var payload = CBORReader(UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
         do {
             try payload.feed(engine)

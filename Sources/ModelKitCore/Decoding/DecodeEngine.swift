@@ -19,8 +19,9 @@ final class _DecodeEngine {
     private(set) var failsOnUnknownKeys: Bool
     private(set) var maxStringBytes: Int
     private(set) var maxDepth: Int
-    /// Archives: model members are keyed by field name instead of JSON key.
-    var keysByFieldName = false
+
+    /// How this run's objects name model members: the root frame's choice, fixed for the run.
+    var memberKeys: MemberKeys { frames[0].memberKeys }
 
     /// The open containers, root first (see UncheckedStorage for why out of line).
     var frames: [_DecodeFrame] {
@@ -129,7 +130,6 @@ final class _DecodeEngine {
         lineTracker = LineTracker()
         lineTrackerOffset = 0
         positionCache = nil
-        keysByFieldName = false
     }
 
     /// Drops references to the finished document's frames and input before parking.

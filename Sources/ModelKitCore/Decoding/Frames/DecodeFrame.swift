@@ -21,6 +21,18 @@ class _DecodeFrame {
     func valueSkipped() {}
     /// Appends this frame's part of the current path (`.key`, `[3]`).
     func appendPath(to path: inout String) {}
+    /// Asked of the root frame only (see `MemberKeys`): JSON documents use JSON keys.
+    var memberKeys: MemberKeys { .jsonKeys }
+}
+
+/// What names a model's members in the input. Chosen by whoever starts the decode and carried by
+/// its root frame, so that the engine and the frames know nothing of the formats asking for it.
+@usableFromInline
+enum MemberKeys {
+    /// The schema's JSON keys, with their precedence and key paths (JSON documents).
+    case jsonKeys
+    /// One name per field, the field's own name (archives).
+    case fieldNames
 }
 
 /// Consumes a value nobody wants (unknown keys, mismatches under `.skip`), nesting included.

@@ -16,8 +16,8 @@ class ModelFrameBase: ObjectFrame {
 
     init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: _DecodeEngine) {
         self.schema = schema
-        // Archives are keyed by field name: one name per field, no precedence to track.
-        let byName = decoder.keysByFieldName
+        // Keyed by field name (archives): one name per field, no precedence to track.
+        let byName = decoder.memberKeys == .fieldNames
         let tracks = schema.tracksFields && !byName
         rankStorage = UncheckedStorage(tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : [])
         super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks,

@@ -15,9 +15,11 @@ final class RootFrame: _DecodeFrame {
     private let onScalar: Scalar
     private let onBegin: Begin
     private let onFinish: Finish
+    private let keys: MemberKeys
 
     @usableFromInline
-    init(scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
+    init(keys: MemberKeys = .jsonKeys, scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
+        self.keys = keys
         onScalar = scalar
         onBegin = begin
         onFinish = finish
@@ -45,6 +47,8 @@ final class RootFrame: _DecodeFrame {
     override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
         try onFinish(child, decoder)
     }
+
+    override var memberKeys: MemberKeys { keys }
 }
 
 /// Where a decode's result lands (and, for `update`, the value it merges into).
@@ -65,10 +69,11 @@ extension RootFrame {
                   finish: { frame, decoder in box.value = try T._finishContainer(frame, decoder) })
     }
 
-    /// A root that builds exactly `M` (never a polymorphic subclass), merging into `box.existing`.
+    /// A root that builds exactly `M` (never a polymorphic subclass), merging into `box.existing`;
+    /// its models are keyed by `keys`.
     @inlinable
-    static func decodingExactly<M: Model>(into box: ResultBox<M>) -> RootFrame {
-        RootFrame(scalar: { scalar, decoder in box.value = try M._decodeScalar(scalar, decoder) },
+    static func decodingExactly<M: Model>(into box: ResultBox<M>, keys: MemberKeys = .jsonKeys) -> RootFrame {
+        RootFrame(keys: keys, scalar: { scalar, decoder in box.value = try M._decodeScalar(scalar, decoder) },
                   begin: { kind, decoder in try M._beginModel(kind, decoder, merging: box.existing) },
                   finish: { frame, decoder in box.value = try M._finishModel(frame, decoder, polymorphic: false) })
     }
