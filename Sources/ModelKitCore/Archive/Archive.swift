@@ -36,7 +36,8 @@ public enum Archive {
     /// The archive bytes of `model`.
     public static func encode<M: Model>(_ model: M) throws -> [UInt8] {
         let schema = type(of: model).schema
-        let writer = CBORWriter(capacity: max(256, schema.lastArchiveSize.value + 16))
+        let layout = schema.archiveLayout
+        let writer = CBORWriter(capacity: max(256, layout.lastArchiveSize.value + 16))
         writer.head(6, 55799)
         writer.head(4, 5)
         writer.text(magic)
@@ -45,7 +46,7 @@ public enum Archive {
         try model._visit(writer)
         let checksum = CRC32C.checksum(writer.written)
         writer.head(0, UInt64(checksum))
-        schema.lastArchiveSize.store(writer.written.count)
+        layout.lastArchiveSize.store(writer.written.count)
         return writer.bytes
     }
 

@@ -28,11 +28,11 @@ extension Model {
     /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects,
     /// `.notMapped` fields and nil optionals left out (see ``EncodingOptions``).
     public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
-        let schema = type(of: self).schema
         // Reserve what the last model of this type needed: one allocation in the common case.
-        let writer = JSONWriter(options: options, capacity: max(64, schema.lastEncodedSize.value + 16))
+        let output = type(of: self).schema.jsonOutput
+        let writer = JSONWriter(options: options, capacity: max(64, output.lastEncodedSize.value + 16))
         try _visit(writer)
-        schema.lastEncodedSize.store(writer.byteCount)
+        output.lastEncodedSize.store(writer.byteCount)
         return writer.bytes
     }
 
