@@ -221,8 +221,8 @@ struct CBORReader {
         try number(single ? Float(value).description : value.description, engine)
     }
 
-    private func check(_ status: Int32, _ engine: _DecodeEngine) throws {
-        if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
+    private func check(_ proceeds: Bool, _ engine: _DecodeEngine) throws {
+        if !proceeds { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
     }
 
     static func addOne(_ digits: String) -> String {

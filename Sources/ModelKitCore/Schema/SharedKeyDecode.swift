@@ -25,10 +25,7 @@ extension _DecodeEngine {
     func decodeBuffered<T: ModelValue>(_ value: JSONValue, as type: T.Type) throws -> T? {
         let box = ResultBox<T>()
         push(RootFrame.decoding(into: box))
-        defer {
-            frames.removeLast()
-            top = frames[frames.count - 1]
-        }
+        defer { popFrame() }
         try withNestedReplay { try replay(value) }
         return box.value
     }

@@ -100,7 +100,7 @@ final class StreamState<M: Model> {
             chunkOffset = 3
             pendingOffset = 3
             scannerBase = 3
-            engine.lineTrackerOffset = 3
+            engine.locator.lineTrackerOffset = 3
         }
         let problem = scanner.scan(chunk)
         pending.append(contentsOf: chunk[0..<max(0, problem?.offset ?? chunk.count)])
@@ -164,8 +164,8 @@ final class StreamState<M: Model> {
         try pending.withUnsafeBytes { bytes in
             let slice = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
             try engine.parse(slice, at: pendingOffset)
-            engine.lineTracker.advance(over: slice)
-            engine.lineTrackerOffset = pendingOffset + count
+            engine.locator.lineTracker.advance(over: slice)
+            engine.locator.lineTrackerOffset = pendingOffset + count
         }
         pending.removeFirst(count)
         pendingOffset += count

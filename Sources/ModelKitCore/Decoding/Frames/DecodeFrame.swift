@@ -48,10 +48,7 @@ final class SkipFrame: _DecodeFrame {
         if nesting > 0 {
             nesting -= 1
         } else {
-            let child = decoder.frames.removeLast()
-            decoder.top = decoder.frames[decoder.frames.count - 1]
-            _ = child
-            decoder.top.valueSkipped()
+            decoder.popSkipped()
         }
     }
 }

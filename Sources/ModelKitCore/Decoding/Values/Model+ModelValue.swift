@@ -104,10 +104,7 @@ extension Model {
             },
             finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
-        defer {
-            d.frames.removeLast()
-            d.top = d.frames[d.frames.count - 1]
-        }
+        defer { d.popFrame() }
         try d.withNestedReplay { try d.replay(object) }
         return box.value
     }
