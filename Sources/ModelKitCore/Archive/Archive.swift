@@ -86,7 +86,7 @@ public enum Archive {
         let box = ResultBox<M>(existing: existing)
         // The payload is keyed by field name: the root carries that to every model frame.
         let root = RootFrame.decodingExactly(into: box, keys: .fieldNames)
-        let engine = _DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
+        let engine = DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
         var payload = CBORReader(UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
         do {
             try payload.feed(engine)
@@ -98,7 +98,7 @@ public enum Archive {
             throw ArchiveError.notAnArchive("malformed payload")
         }
         guard let model = box.value else { throw ArchiveError.notAnArchive("the payload is not a model") }
-        _DecodeEngine.pool.give(back: engine)
+        DecodeEngine.pool.give(back: engine)
         return model
     }
 

@@ -3,15 +3,15 @@
 final class ArchiveLayout: SchemaDerivedData {
     /// Fields written to archives (all but `.notArchived`), as references that cost no
     /// retain/release while writing (the schema keeps the slots alive).
-    let slotReferences: [Unmanaged<_FieldSlot>]
+    let slotReferences: [Unmanaged<FieldSlot>]
     /// Their names pre-encoded as CBOR text strings, back to back (`nameEnds[i]` ends field i).
     let nameBytes: [UInt8]
     let nameEnds: [Int]
     /// The size of the last archive of this type, so the next one reserves enough at once.
     let lastArchiveSize = Lock<Int>(0)
-    private let retainedSlots: [_FieldSlot]
+    private let retainedSlots: [FieldSlot]
 
-    init(fields: [_FieldSlot]) {
+    init(fields: [FieldSlot]) {
         let archived = fields.filter { !$0.options.contains(.notArchived) }
         var nameBytes: [UInt8] = []
         var nameEnds: [Int] = []

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes a value as CBOR (RFC 8949) through the schema tables: models as maps keyed by field
 /// name (`.notArchived` fields left out), numbers exact, `Data` as byte strings.
-final class CBORWriter: _ValueVisitor {
+final class CBORWriter: ValueVisitor {
     private let output: ByteOutput
 
     init(capacity: Int = 256) { output = ByteOutput(capacity: capacity) }

@@ -7,7 +7,7 @@ import Foundation
 /// each do one job: `YajlTokenizer` owns the parser, `FrameStack` the open containers,
 /// `SourceLocator` the positions. Internal: values reach it through the opaque ``ModelEngine/Context``.
 @usableFromInline
-final class _DecodeEngine: TokenSink {
+final class DecodeEngine: TokenSink {
     /// The options of this decode.
     @usableFromInline private(set) var options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
@@ -39,7 +39,7 @@ final class _DecodeEngine: TokenSink {
     /// however many values of an endless stream are skipped.
     var keepsSkipped = true
 
-    init(options: DecodingOptions, merging: Bool = false, root: _DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
+    init(options: DecodingOptions, merging: Bool = false, root: DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
         self.options = options
         self.merging = UncheckedStorage(merging)
         lenient = options.conversion == .lenient
@@ -62,7 +62,7 @@ final class _DecodeEngine: TokenSink {
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
     /// parser, so whole-document decodes reuse parsers (in multiple-values mode, where a parser
     /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
-    func reset(options: DecodingOptions, merging: Bool, root: _DecodeFrame) {
+    func reset(options: DecodingOptions, merging: Bool, root: DecodeFrame) {
         self.options = options
         self.merging.value = merging
         lenient = options.conversion == .lenient
@@ -152,14 +152,14 @@ final class _DecodeEngine: TokenSink {
     // MARK: Frames
 
     /// The open containers, root first.
-    var frames: [_DecodeFrame] { stack.frames }
+    var frames: [DecodeFrame] { stack.frames }
     /// The frame receiving tokens: always `frames.last`.
-    var top: _DecodeFrame { stack.top }
+    var top: DecodeFrame { stack.top }
     /// How this run's objects name model members: the root frame's choice, fixed for the run.
     var memberKeys: MemberKeys { frames[0].memberKeys }
 
     @inline(__always)
-    func push(_ frame: _DecodeFrame) {
+    func push(_ frame: DecodeFrame) {
         stack.push(frame)
     }
 
@@ -216,7 +216,7 @@ final class _DecodeEngine: TokenSink {
     // MARK: Token entry points (TokenSink: called by the tokenizer, the archive reader and replay)
 
     @inline(__always)
-    func onScalar(_ scalar: _Scalar, kind: TokenKind) -> Bool {
+    func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
         locator.lastTokenKind = kind
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.scalar(scalar, self) }
@@ -250,7 +250,7 @@ final class _DecodeEngine: TokenSink {
         }
     }
 
-    func onOpen(_ kind: _ContainerKind) -> Bool {
+    func onOpen(_ kind: ContainerKind) -> Bool {
         locator.lastTokenKind = .open
         depth += 1
         do {

@@ -1,7 +1,7 @@
 // Where a failure gets its place: the token's start offset, line and column (SourceLocator), and
 // the `$.a[3].b` path of the open frames.
 
-extension _DecodeEngine {
+extension DecodeEngine {
     // MARK: Errors
 
     /// How far the tokenizer has got in the whole input.
@@ -24,7 +24,7 @@ extension _DecodeEngine {
         switch error {
         case let e as ModelDecodingError: return e
         case let f as DecodeFailure: return self.error(f.reason, at: at)
-        case let t as _TransformFailure: return self.error(.invalid(t.message), at: at)
+        case let t as TransformFailure: return self.error(.invalid(t.message), at: at)
         default: return self.error(.invalid(String(describing: error)), at: at)
         }
     }

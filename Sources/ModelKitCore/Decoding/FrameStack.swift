@@ -6,16 +6,16 @@
 /// exclusivity check on the owner. The owner calls `free()` once, from its deinit.
 struct FrameStack {
     /// The open containers, root first.
-    var frames: [_DecodeFrame] {
+    var frames: [DecodeFrame] {
         get { frameStorage.value }
         nonmutating _modify { yield &frameStorage.value }
     }
-    private let frameStorage = UncheckedStorage<[_DecodeFrame]>([])
+    private let frameStorage = UncheckedStorage<[DecodeFrame]>([])
     /// The frame receiving tokens, borrowed through `Unmanaged` so that handing it a token costs
     /// no retain/release.
-    var topFrame: Unmanaged<_DecodeFrame> { topStorage.value }
-    private let topStorage: UncheckedStorage<Unmanaged<_DecodeFrame>>
-    var top: _DecodeFrame { topFrame.takeUnretainedValue() }
+    var topFrame: Unmanaged<DecodeFrame> { topStorage.value }
+    private let topStorage: UncheckedStorage<Unmanaged<DecodeFrame>>
+    var top: DecodeFrame { topFrame.takeUnretainedValue() }
 
     /// One finished model frame per nesting depth and slot, kept for reuse by the next object there.
     private var spareFrames: [ModelFrameBase?] {
@@ -34,7 +34,7 @@ struct FrameStack {
     /// skip is active at a time and it need not be allocated per value.
     let sharedSkipFrame = SkipFrame()
 
-    init(root: _DecodeFrame) {
+    init(root: DecodeFrame) {
         topStorage = UncheckedStorage(Unmanaged.passUnretained(root))
         frames.reserveCapacity(16)
         frames.append(root)
@@ -49,7 +49,7 @@ struct FrameStack {
     }
 
     /// Starts over with `root` alone, dropping every frame of the previous document.
-    func reset(root: _DecodeFrame) {
+    func reset(root: DecodeFrame) {
         frames.removeAll(keepingCapacity: true)
         frames.append(root)
         topStorage.value = Unmanaged.passUnretained(root)
@@ -68,7 +68,7 @@ struct FrameStack {
     }
 
     @inline(__always)
-    func push(_ frame: _DecodeFrame) {
+    func push(_ frame: DecodeFrame) {
         frames.append(frame)
         topStorage.value = Unmanaged.passUnretained(frame)
         checkInvariant()
@@ -76,7 +76,7 @@ struct FrameStack {
 
     /// Removes the top frame and returns it (the caller keeps it alive while it needs it).
     @inline(__always)
-    func pop() -> _DecodeFrame {
+    func pop() -> DecodeFrame {
         let child = frames.removeLast()
         topStorage.value = Unmanaged.passUnretained(frames[frames.count - 1])
         checkInvariant()

@@ -3,7 +3,7 @@
 // bounded amount per value, whatever the nesting: containers the consumer would only rebuild or
 // skip are handed over whole.
 
-extension _DecodeEngine {
+extension DecodeEngine {
     /// Feeds an already-built value through the token entry points, as if it were being parsed.
     /// Used where a value must be seen whole first (shared keys, polymorphic and preprocessed models).
     func replay(_ value: JSONValue) throws {

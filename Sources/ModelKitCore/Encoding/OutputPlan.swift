@@ -7,7 +7,7 @@ final class JSONOutputLayout: SchemaDerivedData {
     /// The size of the last JSON output of this type, so the next one reserves enough at once.
     let lastEncodedSize = Lock<Int>(0)
 
-    init(fields: [_FieldSlot]) {
+    init(fields: [FieldSlot]) {
         let mapped = fields.filter { !$0.options.contains(.notMapped) }
         plan = OutputPlan(slots: mapped, sorted: false)
         sortedPlan = OutputPlan(slots: mapped, sorted: true)
@@ -30,7 +30,7 @@ final class OutputPlan: Sendable {
         let keyStart: Int
         let keyCount: Int
         /// The field, or nil for a key-path group whose members are `children`.
-        let slot: Unmanaged<_FieldSlot>?
+        let slot: Unmanaged<FieldSlot>?
         let firstChild: Int
         let childCount: Int
         let keyIndex: Int
@@ -40,14 +40,14 @@ final class OutputPlan: Sendable {
     let rootCount: Int
     let keyBytes: [UInt8]
     let keys: [String]
-    private let retainedSlots: [_FieldSlot]
+    private let retainedSlots: [FieldSlot]
 
     private final class Builder {
         var order: [String] = []
-        var leaves: [String: _FieldSlot] = [:]
+        var leaves: [String: FieldSlot] = [:]
         var groups: [String: Builder] = [:]
 
-        func add(_ slot: _FieldSlot, _ path: ArraySlice<String>) {
+        func add(_ slot: FieldSlot, _ path: ArraySlice<String>) {
             let key = path.first!
             if !order.contains(key) { order.append(key) }
             if path.count == 1 {
@@ -61,7 +61,7 @@ final class OutputPlan: Sendable {
         }
     }
 
-    init(slots: [_FieldSlot], sorted: Bool) {
+    init(slots: [FieldSlot], sorted: Bool) {
         let root = Builder()
         for slot in slots { root.add(slot, KeyTable.keyPathParts(slot.resolvedKeys[0])[...]) }
         var nodes: [Node] = []

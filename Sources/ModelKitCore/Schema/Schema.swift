@@ -9,14 +9,14 @@ public final class Schema: Sendable {
     public var fieldNames: [String] { slots.map(\.name) }
 
     let modelType: any Model.Type
-    let slots: [_FieldSlot]
+    let slots: [FieldSlot]
     /// JSON keys → fields (after the naming strategy), including key-path subtrees.
     let keyTable: KeyTable
     /// Field names → fields, for archives (keyed by property name, not JSON key).
     let nameTable: KeyTable
     /// Fields that take part in precedence or presence tracking, so only such schemas pay for it.
     let tracksFields: Bool
-    let requiredSlots: [_FieldSlot]
+    let requiredSlots: [FieldSlot]
     let isPolymorphic: Bool
     let isPreprocessing: Bool
     @usableFromInline let isValidating: Bool
@@ -58,11 +58,11 @@ public final class Schema: Sendable {
         return Root.self is AnyClass && check(ancestor)
     }
 
-    private init<Root: Model>(_ type: Root.Type, parentSlots: [_FieldSlot], naming: KeyNamingStrategy, typeName: String?, fields: [_FieldSlot]) {
+    private init<Root: Model>(_ type: Root.Type, parentSlots: [FieldSlot], naming: KeyNamingStrategy, typeName: String?, fields: [FieldSlot]) {
         self.typeName = typeName ?? String(describing: type)
         modelType = type
         // Own fields get this schema's naming; inherited ones keep the keys their schema resolved.
-        let own = fields.map { slot -> (slot: _FieldSlot, keys: [String]) in
+        let own = fields.map { slot -> (slot: FieldSlot, keys: [String]) in
             (slot, slot.declaredKeys.isEmpty ? [naming.key(for: slot.name)] : slot.declaredKeys)
         }
         let inherited = parentSlots.map { (slot: $0, keys: $0.resolvedKeys) }

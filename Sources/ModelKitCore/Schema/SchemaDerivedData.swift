@@ -8,7 +8,7 @@ protocol SchemaDerivedData: AnyObject, Sendable {
     /// Where every schema keeps this layer's data in `derivedData` (assigned in `SchemaLayers`).
     static var layerIndex: Int { get }
     /// Built from the sealed fields (keys resolved), superclass fields first.
-    init(fields: [_FieldSlot])
+    init(fields: [FieldSlot])
 }
 
 extension Schema {

@@ -5,13 +5,13 @@
 /// parse; the archive reader and replay drive the same entry points without a tokenizer.
 protocol TokenSink: AnyObject {
     /// A string, number, boolean or null; `kind` says where its text starts (error positions).
-    func onScalar(_ scalar: _Scalar, kind: TokenKind) -> Bool
+    func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool
     /// A string value (checked against the length limit before it becomes a scalar).
     func onString(_ bytes: UnsafeRawBufferPointer) -> Bool
     /// An object member's key.
     func onKey(_ bytes: UnsafeRawBufferPointer) -> Bool
     /// `{` or `[`.
-    func onOpen(_ kind: _ContainerKind) -> Bool
+    func onOpen(_ kind: ContainerKind) -> Bool
     /// `}` or `]`.
     func onClose() -> Bool
 }

@@ -2,7 +2,7 @@ import CYajl
 
 /// The sink yajl's callbacks forward to. Concrete, not `any TokenSink`: each token then costs a
 /// direct call into the engine, with no witness-table dispatch on the hot path.
-typealias YajlSink = _DecodeEngine
+typealias YajlSink = DecodeEngine
 
 // yajl keeps a pointer to its callback table for the parser's lifetime, so the table lives in
 // one immutable, never-freed allocation shared by every parser.

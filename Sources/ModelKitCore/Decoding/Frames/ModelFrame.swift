@@ -14,7 +14,7 @@ class ModelFrameBase: ObjectFrame {
     /// keys it has, so `.required` keys are checked only when building a new value.
     @usableFromInline var checksRequired = true
 
-    init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: _DecodeEngine) {
+    init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: DecodeEngine) {
         self.schema = schema
         // Keyed by field name (archives): one name per field, no precedence to track.
         let byName = decoder.memberKeys == .fieldNames
@@ -30,7 +30,7 @@ class ModelFrameBase: ObjectFrame {
     /// Whether a value arriving under a key of `rank` may set `slot`: the first key in the
     /// field's list wins whatever the document order; a repeated key overwrites (last wins).
     @inline(__always)
-    final func claim(_ slot: _FieldSlot, rank: UInt8) -> Bool {
+    final func claim(_ slot: FieldSlot, rank: UInt8) -> Bool {
         if ranks[slot.index] < rank { return false }
         ranks[slot.index] = rank
         return true
@@ -57,7 +57,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     private var holdsValue = true
 
     @usableFromInline
-    init(schema: Schema, initial: M, _ decoder: _DecodeEngine) {
+    init(schema: Schema, initial: M, _ decoder: DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
         super.init(root: UnsafeMutableRawPointer(storage), schema: schema, decoder)
@@ -68,7 +68,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
         storage.deallocate()
     }
 
-    override func end(_ decoder: _DecodeEngine) throws {
+    override func end(_ decoder: DecodeEngine) throws {
         if tracksFields && checksRequired { try checkRequired() }
         try decoder.popAndDeliver()
     }

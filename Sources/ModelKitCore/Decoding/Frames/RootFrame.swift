@@ -4,10 +4,10 @@
 /// result into a ``ResultBox``, so the type-specific work is specialized in the caller's module
 /// and a decode pays no runtime generic-metadata lookups.
 @usableFromInline
-final class RootFrame: _DecodeFrame {
-    @usableFromInline typealias Scalar = (_Scalar, _DecodeEngine) throws -> Void
-    @usableFromInline typealias Begin = (_ContainerKind, _DecodeEngine) throws -> _DecodeFrame?
-    @usableFromInline typealias Finish = (_DecodeFrame, _DecodeEngine) throws -> Void
+final class RootFrame: DecodeFrame {
+    @usableFromInline typealias Scalar = (ScalarToken, DecodeEngine) throws -> Void
+    @usableFromInline typealias Begin = (ContainerKind, DecodeEngine) throws -> DecodeFrame?
+    @usableFromInline typealias Finish = (DecodeFrame, DecodeEngine) throws -> Void
 
     @usableFromInline var sawValue = false
     /// What the top-level value was, for the error when it yields no value.
@@ -30,21 +30,21 @@ final class RootFrame: _DecodeFrame {
         if sawValue { throw DecodeFailure(reason: .syntax("unexpected data after the JSON value")) }
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
-        found = _DecodeEngine.describe(scalar)
+        found = DecodeEngine.describe(scalar)
         try onScalar(scalar, decoder)
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
         found = kind == .object ? "object" : "array"
         decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
     }
 
-    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
         try onFinish(child, decoder)
     }
 
