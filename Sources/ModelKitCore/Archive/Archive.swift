@@ -36,7 +36,8 @@ public enum Archive {
     /// The archive bytes of `model`.
     public static func encode<M: Model>(_ model: M) throws -> [UInt8] {
         let schema = type(of: model).schema
-        let writer = CBORWriter(capacity: max(256, schema.lastArchiveSize.value + 16))
+        let layout = schema.archiveLayout
+        let writer = CBORWriter(capacity: max(256, layout.lastArchiveSize.value + 16))
         writer.head(6, 55799)
         writer.head(4, 5)
         writer.text(magic)
@@ -45,7 +46,7 @@ public enum Archive {
         try model._visit(writer)
         let checksum = CRC32C.checksum(writer.written)
         writer.head(0, UInt64(checksum))
-        schema.lastArchiveSize.store(writer.written.count)
+        layout.lastArchiveSize.store(writer.written.count)
         return writer.bytes
     }
 
@@ -83,9 +84,9 @@ public enum Archive {
             throw ArchiveError.notAnArchive(why)
         }
         let box = ResultBox<M>(existing: existing)
-        let root = RootFrame.decodingExactly(into: box)
-        let engine = _DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
-        engine.keysByFieldName = true
+        // The payload is keyed by field name: the root carries that to every model frame.
+        let root = RootFrame.decodingExactly(into: box, keys: .fieldNames)
+        let engine = DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
         var payload = CBORReader(UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
         do {
             try payload.feed(engine)
@@ -97,7 +98,7 @@ public enum Archive {
             throw ArchiveError.notAnArchive("malformed payload")
         }
         guard let model = box.value else { throw ArchiveError.notAnArchive("the payload is not a model") }
-        _DecodeEngine.pool.give(back: engine)
+        DecodeEngine.pool.give(back: engine)
         return model
     }
 

@@ -100,7 +100,7 @@ struct CBORReader {
     }
 
     /// Feeds one item to the engine.
-    mutating func feed(_ engine: _DecodeEngine) throws {
+    mutating func feed(_ engine: DecodeEngine) throws {
         let head = try byte()
         let major = head >> 5
         let info = head & 31
@@ -155,7 +155,7 @@ struct CBORReader {
         }
     }
 
-    private mutating func tagged(_ tag: UInt64, _ engine: _DecodeEngine) throws {
+    private mutating func tagged(_ tag: UInt64, _ engine: DecodeEngine) throws {
         switch tag {
         case 2, 3:
             // Bignum: big-endian magnitude → decimal text.
@@ -188,7 +188,7 @@ struct CBORReader {
     }
 
     /// Integers become number text in a stack buffer: no `String` per number.
-    private func integer(_ magnitude: UInt64, negative: Bool, _ engine: _DecodeEngine) throws {
+    private func integer(_ magnitude: UInt64, negative: Bool, _ engine: DecodeEngine) throws {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
             var i = 21
             var v = magnitude
@@ -206,12 +206,12 @@ struct CBORReader {
         }
     }
 
-    private func number(_ text: String, _ engine: _DecodeEngine) throws {
+    private func number(_ text: String, _ engine: DecodeEngine) throws {
         var text = text
         try text.withUTF8 { try check(engine.onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number), engine) }
     }
 
-    private func float(_ value: Double, _ engine: _DecodeEngine, single: Bool = false) throws {
+    private func float(_ value: Double, _ engine: DecodeEngine, single: Bool = false) throws {
         guard value.isFinite else {
             // JSON tokens have no NaN or infinity: as text, which floating-point fields accept.
             var text = value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")
@@ -221,8 +221,8 @@ struct CBORReader {
         try number(single ? Float(value).description : value.description, engine)
     }
 
-    private func check(_ status: Int32, _ engine: _DecodeEngine) throws {
-        if status != 1 { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
+    private func check(_ proceeds: Bool, _ engine: DecodeEngine) throws {
+        if !proceeds { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
     }
 
     static func addOne(_ digits: String) -> String {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes a value as CBOR (RFC 8949) through the schema tables: models as maps keyed by field
 /// name (`.notArchived` fields left out), numbers exact, `Data` as byte strings.
-final class CBORWriter: _ValueVisitor {
+final class CBORWriter: ValueVisitor {
     private let output: ByteOutput
 
     init(capacity: Int = 256) { output = ByteOutput(capacity: capacity) }
@@ -123,12 +123,13 @@ final class CBORWriter: _ValueVisitor {
     func endObject() throws {}
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
-        let references = schema.archiveSlotReferences
+        let layout = schema.archiveLayout
+        let references = layout.slotReferences
         head(5, UInt64(references.count))
-        try schema.archiveNameBytes.withUnsafeBytes { names in
+        try layout.nameBytes.withUnsafeBytes { names in
             var start = 0
             for (index, reference) in references.enumerated() {
-                let end = schema.archiveNameEnds[index]
+                let end = layout.nameEnds[index]
                 put(UnsafeRawBufferPointer(rebasing: names[start..<end]))
                 start = end
                 try reference._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }

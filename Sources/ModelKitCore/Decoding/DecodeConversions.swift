@@ -1,14 +1,14 @@
 // The conversion policy value types share: `.fail` throws, `.skip` records and goes on.
 
-extension _DecodeEngine {
+extension DecodeEngine {
     // MARK: Conversions shared by value types
 
     /// A value cannot be converted: throws under `.fail`, or records it and returns nil under `.skip`.
-    @usableFromInline func mismatch<T>(expected: String, found scalar: _Scalar) throws -> T? {
+    @usableFromInline func mismatch<T>(expected: String, found scalar: ScalarToken) throws -> T? {
         try mismatch(expected: expected, found: Self.describe(scalar))
     }
 
-    /// Same as ``mismatch(expected:found:)-(_,_Scalar)`` with a description of what was found.
+    /// Same as ``mismatch(expected:found:)-(_,ScalarToken)`` with a description of what was found.
     @usableFromInline func mismatch<T>(expected: String, found: String) throws -> T? {
         if skipsMismatches {
             recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
@@ -37,7 +37,7 @@ extension _DecodeEngine {
         }
     }
 
-    static func describe(_ scalar: _Scalar) -> String {
+    static func describe(_ scalar: ScalarToken) -> String {
         switch scalar {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"

@@ -20,8 +20,8 @@ enum DecodeRun {
 
     /// Parses the whole document into `root`: the non-generic part of every decode.
     @usableFromInline
-    static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool) throws -> _DecodeEngine {
-        let engine = _DecodeEngine.pool.take(options: options, merging: merging, root: root)
+    static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool) throws -> DecodeEngine {
+        let engine = DecodeEngine.pool.take(options: options, merging: merging, root: root)
         engine.wholeInput = input
         if input.count > options.limits.maxInputBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
@@ -37,7 +37,7 @@ enum DecodeRun {
     }
 
     /// Pre-scan and yajl over the whole input, block by block.
-    private static func feedWhole(_ input: UnsafeRawBufferPointer, to engine: _DecodeEngine, root: RootFrame) throws {
+    private static func feedWhole(_ input: UnsafeRawBufferPointer, to engine: DecodeEngine, root: RootFrame) throws {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
         var offset = hasByteOrderMark(input) ? 3 : 0
         var scanner = InputScanner()
@@ -83,7 +83,7 @@ enum DecodeRun {
     /// (error paths only).
     static func syntaxError(in input: UnsafeRawBufferPointer, options: DecodingOptions) -> ModelDecodingError? {
         let root = RootFrame(scalar: { _, _ in }, begin: { _, decoder in decoder.skipFrame() }, finish: { _, _ in })
-        let checker = _DecodeEngine(options: options, root: root, multipleValues: true)
+        let checker = DecodeEngine(options: options, root: root, multipleValues: true)
         checker.wholeInput = input
         do {
             try feedWhole(input, to: checker, root: root)
@@ -95,20 +95,20 @@ enum DecodeRun {
 
     /// The top-level value produced nothing (a null or mismatch left the result empty).
     @usableFromInline
-    static func noValue(_ root: RootFrame, _ engine: _DecodeEngine, typeName: String) -> ModelDecodingError {
+    static func noValue(_ root: RootFrame, _ engine: DecodeEngine, typeName: String) -> ModelDecodingError {
         if let first = engine.skipped.first { return first }
         return engine.error(.typeMismatch(expected: typeName, found: root.found), at: 0, path: "$")
     }
 
     @usableFromInline
-    static func recycle(_ engine: _DecodeEngine) {
-        _DecodeEngine.pool.give(back: engine)
+    static func recycle(_ engine: DecodeEngine) {
+        DecodeEngine.pool.give(back: engine)
     }
 
     /// Decodes an already-built value, for `decodeModelValue(from:)` and hooks.
     @usableFromInline
-    static func replay(_ root: RootFrame, _ value: JSONValue, options: DecodingOptions) throws -> _DecodeEngine {
-        let engine = _DecodeEngine(options: options, root: root, parser: false)
+    static func replay(_ root: RootFrame, _ value: JSONValue, options: DecodingOptions) throws -> DecodeEngine {
+        let engine = DecodeEngine(options: options, root: root, parser: false)
         try engine.replay(value)
         return engine
     }

@@ -7,16 +7,16 @@ final class EnginePool: Sendable {
     private let parked = Lock<[UInt]>([])
     private static let capacity = 16
 
-    func take(options: DecodingOptions, merging: Bool, root: _DecodeFrame) -> _DecodeEngine {
+    func take(options: DecodingOptions, merging: Bool, root: DecodeFrame) -> DecodeEngine {
         if let address = parked.withLock({ $0.popLast() }), let raw = UnsafeMutableRawPointer(bitPattern: address) {
-            let engine = Unmanaged<_DecodeEngine>.fromOpaque(raw).takeRetainedValue()
+            let engine = Unmanaged<DecodeEngine>.fromOpaque(raw).takeRetainedValue()
             engine.reset(options: options, merging: merging, root: root)
             return engine
         }
-        return _DecodeEngine(options: options, merging: merging, root: root, multipleValues: true)
+        return DecodeEngine(options: options, merging: merging, root: root, multipleValues: true)
     }
 
-    func give(back engine: _DecodeEngine) {
+    func give(back engine: DecodeEngine) {
         guard engine.isReusable else { return }
         engine.release()
         let raw = Unmanaged.passRetained(engine).toOpaque()
@@ -26,6 +26,6 @@ final class EnginePool: Sendable {
             list.append(address)
             return true
         }
-        if !kept { Unmanaged<_DecodeEngine>.fromOpaque(raw).release() }
+        if !kept { Unmanaged<DecodeEngine>.fromOpaque(raw).release() }
     }
 }

@@ -3,12 +3,12 @@
 // bounded amount per value, whatever the nesting: containers the consumer would only rebuild or
 // skip are handed over whole.
 
-extension _DecodeEngine {
+extension DecodeEngine {
     /// Feeds an already-built value through the token entry points, as if it were being parsed.
     /// Used where a value must be seen whole first (shared keys, polymorphic and preprocessed models).
     func replay(_ value: JSONValue) throws {
         replayedValues += 1
-        let status: Int32
+        let status: Bool
         switch value {
         case .null: status = onScalar(.null, kind: .literal)
         case .bool(let b): status = onScalar(.bool(b), kind: .literal)
@@ -20,22 +20,22 @@ extension _DecodeEngine {
             status = text.withUTF8 { onString(UnsafeRawBufferPointer($0)) }
         case .array(let elements):
             let below = frames.count
-            guard onOpen(.array) == 1 else { throw failure! }
+            guard onOpen(.array) else { throw failure! }
             if try adoptWhole(value, framesBelow: below) { return }
             for element in elements { try replay(element) }
             status = onClose()
         case .object(let object):
             let below = frames.count
-            guard onOpen(.object) == 1 else { throw failure! }
+            guard onOpen(.object) else { throw failure! }
             if try adoptWhole(value, framesBelow: below) { return }
             for (key, member) in object {
                 var text = key
-                guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) == 1 else { throw failure! }
+                guard text.withUTF8({ onKey(UnsafeRawBufferPointer($0)) }) else { throw failure! }
                 try replay(member)
             }
             status = onClose()
         }
-        if status != 1 { throw failure! }
+        if !status { throw failure! }
     }
 
     /// A container being replayed whose consumer just pushed a frame that would only rebuild
@@ -53,10 +53,10 @@ extension _DecodeEngine {
             guard let buffering = top as? JSONValueFrame, buffering.isFresh else { return false }
             buffering.adopt(value)
         }
-        lastTokenKind = .close
+        locator.lastTokenKind = .close
         depth -= 1
         do {
-            try topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
+            try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
         } catch {
             record(error)
             throw failure!

@@ -6,7 +6,7 @@ import Foundation
 /// Shortening rules: strings longer than 100 characters print their first 100 followed by
 /// `…(N characters)`; `Data` prints as `<N bytes: 0a1b2c3d…>` (first 8 bytes). A model class
 /// instance met again while it is being described (a cycle) prints as `<cycle: TypeName>`.
-final class DescriptionWriter: _ValueVisitor {
+final class DescriptionWriter: ValueVisitor {
     private(set) var text = ""
     private var depth = 0
     /// Containers being written: whether each has had an element yet, and whether it is keyed.

@@ -10,7 +10,7 @@ import Foundation
 /// would have written. Where the writer would throw (a non-finite float under `.throw`, a date
 /// ISO 8601 cannot hold), the builder stops and `build` lets the writer raise the error with
 /// its located path.
-final class JSONValueBuilder: _ValueVisitor {
+final class JSONValueBuilder: ValueVisitor {
     /// Thrown where the writer would throw: the caller reruns the writer for its error.
     struct NeedsWriter: Error {}
 
@@ -36,7 +36,7 @@ final class JSONValueBuilder: _ValueVisitor {
 
     /// The value `present` hands to this builder. Where the writer would throw, the writer
     /// runs instead and throws its located error.
-    static func build(options: EncodingOptions, _ present: (_ValueVisitor) throws -> Void) throws -> JSONValue {
+    static func build(options: EncodingOptions, _ present: (ValueVisitor) throws -> Void) throws -> JSONValue {
         let builder = JSONValueBuilder(options: options)
         do {
             try present(builder)

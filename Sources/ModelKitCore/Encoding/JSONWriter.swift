@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes JSON straight from the schema tables into one growing byte buffer: no intermediate
 /// dictionary, no per-field allocation, keys pre-encoded per schema. Every value presents itself
-/// through ``_ValueVisitor``.
-final class JSONWriter: _ValueVisitor {
+/// through ``ValueVisitor``.
+final class JSONWriter: ValueVisitor {
     private let options: EncodingOptions
     private let pretty: Bool
     private let omitsNils: Bool
@@ -205,13 +205,13 @@ final class JSONWriter: _ValueVisitor {
         default: return
         }
         sizedSchema = schema
-        output.reserve(schema.lastEncodedSize.value * sizedModels + 16)
+        output.reserve(schema.jsonOutput.lastEncodedSize.value * sizedModels + 16)
     }
 
     /// Remembers the size per model of this output for the next encode of its type.
     func recordSizeHint() {
         guard let sizedSchema else { return }
-        sizedSchema.lastEncodedSize.store(output.count / sizedModels)
+        sizedSchema.jsonOutput.lastEncodedSize.store(output.count / sizedModels)
     }
 
     private func writeMembers(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Flattens a value into comparable tokens (fields in schema order, dictionary keys and set
 /// elements in canonical order), for equality and hashing driven by the schema.
-final class TokenCollector: _ValueVisitor {
+final class TokenCollector: ValueVisitor {
     enum Token: Equatable {
         case null, bool(Bool), signed(Int64), unsigned(UInt64), double(Double), decimal(Decimal), number(JSONNumber)
         case string(String), data(Data), date(Date), beginArray(Int), endArray, beginObject(Int), key(String), endObject

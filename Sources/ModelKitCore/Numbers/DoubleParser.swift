@@ -1,5 +1,3 @@
-import CYajl
-
 /// Where number text becomes a `Double` or `Float`, correctly rounded.
 ///
 /// Fast path (Clinger): up to 19 significant digits whose value is below 2^53, scaled by an
@@ -18,7 +16,7 @@ enum DoubleParser {
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
         if let fast = clinger(bytes) { return fast }
-        return slowPath(bytes) { pointer in strtod_l(pointer, nil, cLocale) }
+        return slowPath(bytes) { pointer in parseDoubleInCLocale(pointer) }
     }
 
     /// Eisel–Lemire (Lemire, "Number Parsing at a Gigabyte per Second", 2021; as in fast_float):
@@ -65,7 +63,7 @@ enum DoubleParser {
 
     static func parseFloat(_ bytes: UnsafeRawBufferPointer) -> Float? {
         // Through Double would round twice; strtof_l rounds once.
-        slowPath(bytes) { pointer in strtof_l(pointer, nil, cLocale) }
+        slowPath(bytes) { pointer in parseFloatInCLocale(pointer) }
     }
 
     /// Clinger, else Eisel–Lemire: exact when it applies, nil otherwise.
@@ -185,6 +183,3 @@ enum DoubleParser {
         }
     }
 }
-
-// An immutable handle created once; `locale_t` is a C pointer, hence nonisolated(unsafe).
-nonisolated(unsafe) private let cLocale: locale_t = cyajl_new_c_locale()

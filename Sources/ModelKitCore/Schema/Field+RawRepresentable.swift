@@ -16,7 +16,7 @@ extension Field {
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
             read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value.value }))
     }
@@ -32,7 +32,7 @@ extension Field {
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
                                          keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
             read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].map(RawEnumValue.init) },
             write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value?.value }))
     }
@@ -50,7 +50,7 @@ extension Field {
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                          set: @escaping @Sendable (inout Root, Value) -> Void,
                                          keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
             read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             set: { (model: inout Root, value: RawEnumValue<Value>) in set(&model, value.value) }))
     }
@@ -68,7 +68,7 @@ extension Field {
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value?> & Sendable,
                                          set: @escaping @Sendable (inout Root, Value?) -> Void,
                                          keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .direct(
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
             read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].map(RawEnumValue.init) },
             set: { (model: inout Root, value: RawEnumValue<Value>?) in set(&model, value?.value) }))
     }

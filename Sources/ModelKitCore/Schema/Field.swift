@@ -11,7 +11,7 @@
 /// makes of it). A key containing `.` between two non-empty parts is a key path; `".ext"` and
 /// `"a..b"` are plain keys.
 public struct Field<Root>: Sendable {
-    @usableFromInline let slot: _FieldSlot
+    @usableFromInline let slot: FieldSlot
 
     /// A field read and written through a key path.
     @inlinable @inline(__always)
@@ -25,7 +25,7 @@ public struct Field<Root>: Sendable {
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                    keys: [String], options: FieldOptions = []) {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath))
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath))
     }
 
     /// A field read and written through closures (what the `@Model` macro emits: faster than key paths).
@@ -41,7 +41,7 @@ public struct Field<Root>: Sendable {
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    keys: [String], options: FieldOptions = []) {
-        slot = _FieldSlot(name: name, keys: keys, options: options,
+        slot = FieldSlot(name: name, keys: keys, options: options,
                           access: .direct(read: { root in get(root.assumingMemoryBound(to: Root.self).pointee) }, set: set))
     }
 
@@ -59,7 +59,7 @@ public struct Field<Root>: Sendable {
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    keys: [String], options: FieldOptions = []) {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath, set: set))
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath, set: set))
     }
 
     /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions
@@ -76,7 +76,7 @@ public struct Field<Root>: Sendable {
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          keys: [String], options: FieldOptions = [],
                                          transform: ValueTransform<Value, JSON>) {
-        slot = _FieldSlot(name: name, keys: keys, options: options, access: .transformed(keyPath, transform))
+        slot = FieldSlot(name: name, keys: keys, options: options, access: .transformed(keyPath, transform))
     }
 }
 

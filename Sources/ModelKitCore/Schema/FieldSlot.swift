@@ -3,19 +3,19 @@
 /// Models are decoded in storage the engine owns, so every accessor takes a raw pointer to the
 /// model and sets the field in place: one indirect call per value, no existential boxing.
 @usableFromInline
-final class _FieldSlot: @unchecked Sendable {
+final class FieldSlot: @unchecked Sendable {
     // Immutable once its schema is built (see `isSealed`), hence @unchecked.
     let name: String
     let declaredKeys: [String]
     let options: FieldOptions
-    let access: _FieldAccess
+    let access: FieldAccess
     // Assigned once by the owning Schema's initializer, before the schema is published.
     var index = 0
     var resolvedKeys: [String] = []
     var isSealed = false
 
     @usableFromInline
-    init(name: String, keys: [String], options: FieldOptions, access: _FieldAccess) {
+    init(name: String, keys: [String], options: FieldOptions, access: FieldAccess) {
         self.name = name
         self.declaredKeys = keys
         self.options = options
@@ -26,22 +26,22 @@ final class _FieldSlot: @unchecked Sendable {
 /// The per-field accessors, created in `@inlinable` code so that they are specialized for the
 /// concrete model and value types in the module that declares the model.
 @usableFromInline
-struct _FieldAccess: Sendable {
-    let decodeScalar: @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
-    let beginContainer: @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?
-    let finishContainer: @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void
+struct FieldAccess: Sendable {
+    let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeEngine) throws -> Void
+    let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeEngine) throws -> DecodeFrame?
+    let finishContainer: @Sendable (DecodeFrame, UnsafeMutableRawPointer, DecodeEngine) throws -> Void
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
-    let visit: @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void
+    let visit: @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void
     /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
     let copy: @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
     /// A container value this field shares with others on one key (decoded once per type).
     let shared: SharedKeyDecode
 
     @usableFromInline
-    init(decodeScalar: @escaping @Sendable (_Scalar, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
-         beginContainer: @escaping @Sendable (_ContainerKind, UnsafeMutableRawPointer, _DecodeEngine) throws -> _DecodeFrame?,
-         finishContainer: @escaping @Sendable (_DecodeFrame, UnsafeMutableRawPointer, _DecodeEngine) throws -> Void,
-         visit: @escaping @Sendable (UnsafeRawPointer, any _ValueVisitor) throws -> Void,
+    init(decodeScalar: @escaping @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeEngine) throws -> Void,
+         beginContainer: @escaping @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeEngine) throws -> DecodeFrame?,
+         finishContainer: @escaping @Sendable (DecodeFrame, UnsafeMutableRawPointer, DecodeEngine) throws -> Void,
+         visit: @escaping @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void,
          copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
          shared: SharedKeyDecode) {
         self.decodeScalar = decodeScalar
@@ -58,8 +58,8 @@ struct _FieldAccess: Sendable {
     /// the model.
     @inlinable @inline(__always)
     static func direct<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
-                                          write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void) -> _FieldAccess {
-        _FieldAccess(
+                                          write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void) -> FieldAccess {
+        FieldAccess(
             decodeScalar: { scalar, root, decoder in
                 if let value = try Value._decodeScalar(scalar, decoder) { write(root, value) }
             },
@@ -78,11 +78,11 @@ struct _FieldAccess: Sendable {
     /// A stored struct property at a fixed byte offset: the hot closures touch memory directly
     /// (one indirect call per value instead of two).
     @inlinable @inline(__always)
-    static func stored<Value: ModelValue>(at offset: Int, as type: Value.Type) -> _FieldAccess {
+    static func stored<Value: ModelValue>(at offset: Int, as type: Value.Type) -> FieldAccess {
         @Sendable @inline(__always) func field(_ root: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
             (root + offset).assumingMemoryBound(to: Value.self)
         }
-        return _FieldAccess(
+        return FieldAccess(
             decodeScalar: { scalar, root, decoder in
                 if let value = try Value._decodeScalar(scalar, decoder) { field(root).pointee = value }
             },
@@ -101,14 +101,14 @@ struct _FieldAccess: Sendable {
     /// the reference. Key-path reads on class instances cost hundreds of instructions each
     /// (generic metadata lookups in the runtime); this is a load.
     @inlinable @inline(__always)
-    static func storedInObject<Value: ModelValue>(at offset: Int, as type: Value.Type) -> _FieldAccess {
+    static func storedInObject<Value: ModelValue>(at offset: Int, as type: Value.Type) -> FieldAccess {
         @Sendable @inline(__always) func field(_ root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {
             // Why unsafe: `root` holds a live reference to an instance of the schema's final class
             // (the engine and visitors keep it alive); `offset` is the stored property's offset in
             // that instance, from the runtime's own field records (see ClassFieldOffsets).
             UnsafeMutableRawPointer(mutating: root.load(as: UnsafeRawPointer.self) + offset).assumingMemoryBound(to: Value.self)
         }
-        return _FieldAccess(
+        return FieldAccess(
             decodeScalar: { scalar, root, decoder in
                 if let value = try Value._decodeScalar(scalar, decoder) { field(root).pointee = value }
             },
@@ -128,7 +128,7 @@ struct _FieldAccess: Sendable {
     /// A plain stored `var` of a final class is reached at its offset in the object. Computed
     /// properties, properties with observers and those of non-final classes go through the key path.
     @inlinable @inline(__always)
-    static func keyPath<Root, Value: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable) -> _FieldAccess {
+    static func keyPath<Root, Value: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable) -> FieldAccess {
         if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self) }
         if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
             return storedInObject(at: offset, as: Value.self)
@@ -142,7 +142,7 @@ struct _FieldAccess: Sendable {
     /// (class properties, properties with observers).
     @inlinable @inline(__always)
     static func keyPath<Root, Value: ModelValue>(_ keyPath: KeyPath<Root, Value> & Sendable,
-                                                 set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
+                                                 set: @escaping @Sendable (inout Root, Value) -> Void) -> FieldAccess {
         if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self) }
         // A plain stored `var` of a final class: `set` can only be the store the macro emits.
         if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
@@ -154,24 +154,24 @@ struct _FieldAccess: Sendable {
     /// A field written through a closure (and read through `read`).
     @inlinable @inline(__always)
     static func direct<Root, Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
-                                                set: @escaping @Sendable (inout Root, Value) -> Void) -> _FieldAccess {
+                                                set: @escaping @Sendable (inout Root, Value) -> Void) -> FieldAccess {
         direct(read: read, write: { root, value in set(&root.assumingMemoryBound(to: Root.self).pointee, value) })
     }
 
     /// A field converted by a ``ValueTransform``: JSON holds a `Wire`, the property a `Value`.
     @inlinable @inline(__always)
     static func transformed<Root, Value, Wire: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                                          _ transform: ValueTransform<Value, Wire>) -> _FieldAccess {
+                                                          _ transform: ValueTransform<Value, Wire>) -> FieldAccess {
         @Sendable func store(_ wire: Wire, _ root: UnsafeMutableRawPointer) throws {
             let value: Value
             do {
                 value = try transform.decode(wire)
             } catch {
-                throw _TransformFailure(message: String(describing: error))
+                throw TransformFailure(message: String(describing: error))
             }
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
-        return _FieldAccess(
+        return FieldAccess(
             decodeScalar: { scalar, root, decoder in
                 if let wire = try Wire._decodeScalar(scalar, decoder) { try store(wire, root) }
             },
@@ -191,7 +191,7 @@ struct _FieldAccess: Sendable {
 
 /// Raised by a transform; the engine turns it into a positioned `.invalid` error.
 @usableFromInline
-struct _TransformFailure: Error {
+struct TransformFailure: Error {
     let message: String
     @usableFromInline init(message: String) { self.message = message }
 }

@@ -8,17 +8,17 @@ final class KeyTable: Sendable {
     struct Consumer: @unchecked Sendable {
         // Unowned: the schema keeps its slots alive and a table keeps its subtables (`retained`),
         // so the hot path pays no reference counting for these.
-        let slotReference: Unmanaged<_FieldSlot>?
+        let slotReference: Unmanaged<FieldSlot>?
         let subtableReference: Unmanaged<KeyTable>?
         let rank: UInt8
 
-        init(slot: _FieldSlot?, subtable: KeyTable?, rank: UInt8) {
+        init(slot: FieldSlot?, subtable: KeyTable?, rank: UInt8) {
             slotReference = slot.map { Unmanaged.passUnretained($0) }
             subtableReference = subtable.map { Unmanaged.passUnretained($0) }
             self.rank = rank
         }
 
-        var slot: _FieldSlot? { slotReference?.takeUnretainedValue() }
+        var slot: FieldSlot? { slotReference?.takeUnretainedValue() }
         var subtable: KeyTable? { subtableReference?.takeUnretainedValue() }
     }
 
@@ -124,7 +124,7 @@ final class KeyTable: Sendable {
     }
 
     /// Builds the tables for `fields`, each with its ordered candidate keys (rank = position).
-    static func build(fields: [(_FieldSlot, [String])], splittingKeyPaths: Bool = true) -> KeyTable {
+    static func build(fields: [(FieldSlot, [String])], splittingKeyPaths: Bool = true) -> KeyTable {
         let root = Node()
         for (slot, keys) in fields {
             for (rank, key) in keys.enumerated() {

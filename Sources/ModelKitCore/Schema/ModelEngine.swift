@@ -7,20 +7,20 @@
 public enum ModelEngine {
     /// One scalar JSON token (null, bool, number, string, or an archive's byte string).
     public struct Scalar {
-        @usableFromInline let token: _Scalar
-        @inlinable init(_ token: _Scalar) { self.token = token }
+        @usableFromInline let token: ScalarToken
+        @inlinable init(_ token: ScalarToken) { self.token = token }
     }
 
     /// The decode in progress: options, position, error reporting.
     public struct Context {
-        @usableFromInline let engine: _DecodeEngine
-        @inlinable init(_ engine: _DecodeEngine) { self.engine = engine }
+        @usableFromInline let engine: DecodeEngine
+        @inlinable init(_ engine: DecodeEngine) { self.engine = engine }
     }
 
     /// The consumer of one JSON container while it is being decoded.
     public struct Frame {
-        @usableFromInline let frame: _DecodeFrame
-        @inlinable init(_ frame: _DecodeFrame) { self.frame = frame }
+        @usableFromInline let frame: DecodeFrame
+        @inlinable init(_ frame: DecodeFrame) { self.frame = frame }
     }
 
     /// Which kind of container starts.
@@ -33,7 +33,7 @@ public enum ModelEngine {
 
     /// Receives a value's structure: JSON and CBOR writers, descriptions, equality and hashing.
     public struct Visitor {
-        @usableFromInline let visitor: any _ValueVisitor
-        @inlinable init(_ visitor: any _ValueVisitor) { self.visitor = visitor }
+        @usableFromInline let visitor: any ValueVisitor
+        @inlinable init(_ visitor: any ValueVisitor) { self.visitor = visitor }
     }
 }

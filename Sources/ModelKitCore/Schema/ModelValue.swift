@@ -79,17 +79,17 @@ extension ModelValue {
 // the requirement (statically dispatched and inlined, so it costs nothing once specialized).
 extension ModelValue {
     @inlinable @inline(__always)
-    static func _decodeScalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws -> Self? {
+    static func _decodeScalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws -> Self? {
         try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(decoder))
     }
 
     @inlinable @inline(__always)
-    static func _beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
+    static func _beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
         try beginEngineContainer(kind, in: ModelEngine.Context(decoder), merging: existing)?.frame
     }
 
     @inlinable @inline(__always)
-    static func _finishContainer(_ frame: _DecodeFrame, _ decoder: _DecodeEngine) throws -> Self? {
+    static func _finishContainer(_ frame: DecodeFrame, _ decoder: DecodeEngine) throws -> Self? {
         try finishEngineContainer(ModelEngine.Frame(frame), in: ModelEngine.Context(decoder))
     }
 
@@ -97,7 +97,7 @@ extension ModelValue {
     static var _typeName: String { modelTypeName }
 
     @inlinable @inline(__always)
-    func _visit(_ visitor: any _ValueVisitor) throws {
+    func _visit(_ visitor: any ValueVisitor) throws {
         try presentModelValue(to: ModelEngine.Visitor(visitor))
     }
 
@@ -117,7 +117,7 @@ public struct ModelValueError: Error, CustomStringConvertible, Sendable {
 /// A scalar JSON token as the engine hands it to ``ModelValue`` entry points. The buffers are
 /// valid only during the call.
 @usableFromInline
-enum _Scalar {
+enum ScalarToken {
     case null
     case bool(Bool)
     /// The raw number text, already checked against RFC 8259's grammar.
@@ -141,6 +141,6 @@ enum _Scalar {
 
 /// The engine's name for ``ModelEngine/ContainerKind``.
 @usableFromInline
-typealias _ContainerKind = ModelEngine.ContainerKind
+typealias ContainerKind = ModelEngine.ContainerKind
 
 import Foundation

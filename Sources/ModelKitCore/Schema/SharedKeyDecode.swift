@@ -8,7 +8,7 @@ struct SharedKeyDecode: Sendable {
     /// The JSON-side type (`Wire` of a transform, else the property's type): equal types decode alike.
     let wireType: ObjectIdentifier
     /// Decodes the buffered value as the wire type; nil when nothing is to be stored (skipped mismatch).
-    let decode: @Sendable (JSONValue, _DecodeEngine) throws -> Any?
+    let decode: @Sendable (JSONValue, DecodeEngine) throws -> Any?
     /// Stores a value `decode` produced into the model at the pointer.
     let store: @Sendable (Any, UnsafeMutableRawPointer) throws -> Void
 
@@ -20,15 +20,12 @@ struct SharedKeyDecode: Sendable {
     }
 }
 
-extension _DecodeEngine {
+extension DecodeEngine {
     /// Decodes a buffered value as `T` on this engine, its stack kept so paths stay right.
     func decodeBuffered<T: ModelValue>(_ value: JSONValue, as type: T.Type) throws -> T? {
         let box = ResultBox<T>()
         push(RootFrame.decoding(into: box))
-        defer {
-            frames.removeLast()
-            top = frames[frames.count - 1]
-        }
+        defer { popFrame() }
         try withNestedReplay { try replay(value) }
         return box.value
     }

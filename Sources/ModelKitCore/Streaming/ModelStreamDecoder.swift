@@ -39,7 +39,7 @@ public struct ModelStreamDecoder<M: Model> {
 final class StreamState<M: Model> {
     private let options: DecodingOptions
     private let root: StreamRootFrame<M>
-    private let engine: _DecodeEngine
+    private let engine: DecodeEngine
     private var scanner = InputScanner()
     /// Input not yet given to yajl: from the opening quote of a string still open. yajl rescans a
     /// partial string from its start on every chunk, so it only ever sees whole strings.
@@ -54,7 +54,7 @@ final class StreamState<M: Model> {
     init(options: DecodingOptions) {
         self.options = options
         root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
-        engine = _DecodeEngine(options: options, root: root, multipleValues: true)
+        engine = DecodeEngine(options: options, root: root, multipleValues: true)
         engine.keepsSkipped = false
     }
 
@@ -100,7 +100,7 @@ final class StreamState<M: Model> {
             chunkOffset = 3
             pendingOffset = 3
             scannerBase = 3
-            engine.lineTrackerOffset = 3
+            engine.locator.lineTrackerOffset = 3
         }
         let problem = scanner.scan(chunk)
         pending.append(contentsOf: chunk[0..<max(0, problem?.offset ?? chunk.count)])
@@ -164,8 +164,8 @@ final class StreamState<M: Model> {
         try pending.withUnsafeBytes { bytes in
             let slice = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
             try engine.parse(slice, at: pendingOffset)
-            engine.lineTracker.advance(over: slice)
-            engine.lineTrackerOffset = pendingOffset + count
+            engine.locator.lineTracker.advance(over: slice)
+            engine.locator.lineTrackerOffset = pendingOffset + count
         }
         pending.removeFirst(count)
         pendingOffset += count
@@ -174,7 +174,7 @@ final class StreamState<M: Model> {
 
 /// The stream's root: decides between one top-level array and a sequence of values, and collects
 /// finished models for the caller.
-final class StreamRootFrame<M: Model>: _DecodeFrame {
+final class StreamRootFrame<M: Model>: DecodeFrame {
     private enum Mode { case undecided, array, arrayClosed, values }
     private var mode = Mode.undecided
     private var ready: [M] = []
@@ -188,12 +188,12 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
         self.maxRecordBytes = maxRecordBytes
     }
 
-    func beginRecord(_ decoder: _DecodeEngine) {
+    func beginRecord(_ decoder: DecodeEngine) {
         recordStart = decoder.tokenStartOffset
     }
 
     /// A record closed: checks its whole length.
-    func endRecord(_ decoder: _DecodeEngine) throws {
+    func endRecord(_ decoder: DecodeEngine) throws {
         defer { recordStart = nil }
         if let start = recordStart, decoder.consumedOffset - start > maxRecordBytes {
             throw DecodeFailure.limit(.maxInputBytes, maxRecordBytes)
@@ -210,14 +210,14 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
         index += 1
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         try checkMoreValuesAllowed()
         mode = .values
         _ = try decoder.mismatch(expected: M._typeName, found: scalar) as M?
         index += 1
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         try checkMoreValuesAllowed()
         if kind == .array, mode == .undecided {
             mode = .array
@@ -235,7 +235,7 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
         }
     }
 
-    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
         if child is StreamArrayFrame<M> {
             mode = .arrayClosed
             return
@@ -258,23 +258,23 @@ final class StreamRootFrame<M: Model>: _DecodeFrame {
     }
 
     /// The elements of the top-level array, handed to the root one by one.
-    final class StreamArrayFrame<Element: Model>: _DecodeFrame {
+    final class StreamArrayFrame<Element: Model>: DecodeFrame {
         unowned let root: StreamRootFrame<Element>
         private var index = 0
 
         init(root: StreamRootFrame<Element>) { self.root = root }
 
-        override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+        override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
             root.collect(try Element._decodeScalar(scalar, decoder))
             index += 1
         }
 
-        override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+        override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
             root.beginRecord(decoder)
             decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
         }
 
-        override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+        override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
             try root.endRecord(decoder)
             root.collect(try Element._finishContainer(child, decoder))
             index += 1

@@ -10,7 +10,7 @@ import Foundation
 /// the fields it wants (`.notMapped`, `.notArchived`, `.notDescribed`) and calls
 /// `slot.access.visit(root, self)` for each.
 @usableFromInline
-protocol _ValueVisitor: AnyObject {
+protocol ValueVisitor: AnyObject {
     func visitNull() throws
     func visitBool(_ value: Bool) throws
     func visitSigned(_ value: Int64) throws
@@ -35,6 +35,6 @@ protocol _ValueVisitor: AnyObject {
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws
 }
 
-extension _ValueVisitor {
+extension ValueVisitor {
     var wantsSortedKeys: Bool { false }
 }

@@ -5,10 +5,10 @@
 /// The closures share a ``CollectionBox`` holding the elements; a finished frame is kept for
 /// the next collection of the same type at the same depth.
 @usableFromInline
-final class CollectionFrame: _DecodeFrame {
-    @usableFromInline typealias Scalar = (_Scalar, _DecodeEngine) throws -> Void
-    @usableFromInline typealias Begin = (_ContainerKind, _DecodeEngine) throws -> _DecodeFrame?
-    @usableFromInline typealias Finish = (_DecodeFrame, _DecodeEngine) throws -> Void
+final class CollectionFrame: DecodeFrame {
+    @usableFromInline typealias Scalar = (ScalarToken, DecodeEngine) throws -> Void
+    @usableFromInline typealias Begin = (ContainerKind, DecodeEngine) throws -> DecodeFrame?
+    @usableFromInline typealias Finish = (DecodeFrame, DecodeEngine) throws -> Void
 
     @usableFromInline let box: CollectionBox
     private let onScalar: Scalar
@@ -30,20 +30,20 @@ final class CollectionFrame: _DecodeFrame {
         box.currentKey = ""
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
         box.currentKey = String(decoding: key, as: UTF8.self)
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         try onScalar(scalar, decoder)
         index += 1
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
     }
 
-    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
         try onFinish(child, decoder)
         index += 1
     }
@@ -124,7 +124,7 @@ final class DictionaryBox<Value>: CollectionBox {
     deinit { storage.free() }
 }
 
-extension _DecodeEngine {
+extension DecodeEngine {
     /// The frame for an array of `Element`: a spare one from this depth, or a new one.
     @inlinable
     func arrayFrame<Element: ModelValue>(of type: Element.Type) -> CollectionFrame {
@@ -161,7 +161,7 @@ extension _DecodeEngine {
 
     /// Takes the finished array out of its frame and keeps the frame for reuse.
     @inlinable
-    func takeArray<Element>(_ frame: _DecodeFrame, of type: Element.Type) -> [Element] {
+    func takeArray<Element>(_ frame: DecodeFrame, of type: Element.Type) -> [Element] {
         let frame = unsafeDowncast(frame, to: CollectionFrame.self)
         let box = unsafeDowncast(frame.box, to: ArrayBox<Element>.self)
         let elements = box.take()
@@ -170,7 +170,7 @@ extension _DecodeEngine {
     }
 
     @inlinable
-    func takeDictionary<Value>(_ frame: _DecodeFrame, of type: Value.Type) -> [String: Value] {
+    func takeDictionary<Value>(_ frame: DecodeFrame, of type: Value.Type) -> [String: Value] {
         let frame = unsafeDowncast(frame, to: CollectionFrame.self)
         let box = unsafeDowncast(frame.box, to: DictionaryBox<Value>.self)
         let dictionary = box.dictionary
@@ -182,7 +182,7 @@ extension _DecodeEngine {
 
 /// Builds a ``JSONValue`` for the whole container, nested levels included (no frame per level).
 @usableFromInline
-class JSONValueFrame: _DecodeFrame {
+class JSONValueFrame: DecodeFrame {
     private enum Partial {
         case array([JSONValue])
         case object(JSONObject, key: String)
@@ -191,7 +191,7 @@ class JSONValueFrame: _DecodeFrame {
     private var stack: [Partial] = []
     private var finished: JSONValue = .null
 
-    init(kind: _ContainerKind) {
+    init(kind: ContainerKind) {
         stack.append(kind == .array ? .array([]) : .object(JSONObject(), key: ""))
     }
 
@@ -206,21 +206,21 @@ class JSONValueFrame: _DecodeFrame {
         }
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
         if case .object(let object, _) = stack.removeLast() {
             stack.append(.object(object, key: String(decoding: key, as: UTF8.self)))
         }
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         add(scalar.jsonValue)
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         stack.append(kind == .array ? .array([]) : .object(JSONObject(), key: ""))
     }
 
-    override func end(_ decoder: _DecodeEngine) throws {
+    override func end(_ decoder: DecodeEngine) throws {
         if stack.isEmpty {
             // An adopted value (see `adopt`): already whole.
             try decoder.popAndDeliver()

@@ -2,44 +2,53 @@
 ///
 /// Values see it only inside the opaque ``ModelEngine/Frame``.
 @usableFromInline
-class _DecodeFrame {
+class DecodeFrame {
     /// A scalar arrived at this frame's current value position.
-    func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {}
+    func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {}
     /// An object key arrived (object frames only).
-    func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {}
+    func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {}
     /// A nested container starts at this frame's current value position: push its frame.
-    func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         decoder.push(decoder.skipFrame())
     }
     /// This frame's own container closes. Frames that handle nested levels internally override.
-    func end(_ decoder: _DecodeEngine) throws {
+    func end(_ decoder: DecodeEngine) throws {
         try decoder.popAndDeliver()
     }
     /// A child frame pushed by `beginContainer` has finished.
-    func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {}
+    func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {}
     /// The value at this frame's current position was skipped whole: move on.
     func valueSkipped() {}
     /// Appends this frame's part of the current path (`.key`, `[3]`).
     func appendPath(to path: inout String) {}
+    /// Asked of the root frame only (see `MemberKeys`): JSON documents use JSON keys.
+    var memberKeys: MemberKeys { .jsonKeys }
+}
+
+/// What names a model's members in the input. Chosen by whoever starts the decode and carried by
+/// its root frame, so that the engine and the frames know nothing of the formats asking for it.
+@usableFromInline
+enum MemberKeys {
+    /// The schema's JSON keys, with their precedence and key paths (JSON documents).
+    case jsonKeys
+    /// One name per field, the field's own name (archives).
+    case fieldNames
 }
 
 /// Consumes a value nobody wants (unknown keys, mismatches under `.skip`), nesting included.
-final class SkipFrame: _DecodeFrame {
+final class SkipFrame: DecodeFrame {
     /// Nested containers inside the skipped value (they are consumed here, not pushed).
     var nesting = 0
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         nesting += 1
     }
 
-    override func end(_ decoder: _DecodeEngine) throws {
+    override func end(_ decoder: DecodeEngine) throws {
         if nesting > 0 {
             nesting -= 1
         } else {
-            let child = decoder.frames.removeLast()
-            decoder.top = decoder.frames[decoder.frames.count - 1]
-            _ = child
-            decoder.top.valueSkipped()
+            decoder.popSkipped()
         }
     }
 }

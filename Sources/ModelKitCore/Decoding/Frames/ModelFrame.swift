@@ -14,10 +14,10 @@ class ModelFrameBase: ObjectFrame {
     /// keys it has, so `.required` keys are checked only when building a new value.
     @usableFromInline var checksRequired = true
 
-    init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: _DecodeEngine) {
+    init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: DecodeEngine) {
         self.schema = schema
-        // Archives are keyed by field name: one name per field, no precedence to track.
-        let byName = decoder.keysByFieldName
+        // Keyed by field name (archives): one name per field, no precedence to track.
+        let byName = decoder.memberKeys == .fieldNames
         let tracks = schema.tracksFields && !byName
         rankStorage = UncheckedStorage(tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : [])
         super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks,
@@ -30,7 +30,7 @@ class ModelFrameBase: ObjectFrame {
     /// Whether a value arriving under a key of `rank` may set `slot`: the first key in the
     /// field's list wins whatever the document order; a repeated key overwrites (last wins).
     @inline(__always)
-    final func claim(_ slot: _FieldSlot, rank: UInt8) -> Bool {
+    final func claim(_ slot: FieldSlot, rank: UInt8) -> Bool {
         if ranks[slot.index] < rank { return false }
         ranks[slot.index] = rank
         return true
@@ -57,7 +57,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     private var holdsValue = true
 
     @usableFromInline
-    init(schema: Schema, initial: M, _ decoder: _DecodeEngine) {
+    init(schema: Schema, initial: M, _ decoder: DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
         super.init(root: UnsafeMutableRawPointer(storage), schema: schema, decoder)
@@ -68,7 +68,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
         storage.deallocate()
     }
 
-    override func end(_ decoder: _DecodeEngine) throws {
+    override func end(_ decoder: DecodeEngine) throws {
         if tracksFields && checksRequired { try checkRequired() }
         try decoder.popAndDeliver()
     }

@@ -2,7 +2,7 @@
 /// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model) and
 /// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model).
 @usableFromInline
-class ObjectFrame: _DecodeFrame {
+class ObjectFrame: DecodeFrame {
     let root: UnsafeMutableRawPointer
     let table: KeyTable
     /// Holds precedence ranks for multi-key and required fields (the model that owns `root`).
@@ -28,7 +28,7 @@ class ObjectFrame: _DecodeFrame {
         self.failsOnUnknownKeys = failsOnUnknownKeys
     }
 
-    override final func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+    override final func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
         let found = table.lookup(key, hint: hint)
         entry = found
         if found >= 0 {
@@ -48,7 +48,7 @@ class ObjectFrame: _DecodeFrame {
         }
     }
 
-    override final func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override final func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         if let target = replayTarget {
             try deliver(scalar, to: target, decoder)
             return
@@ -65,7 +65,7 @@ class ObjectFrame: _DecodeFrame {
     }
 
     @inline(__always)
-    private func deliver(_ scalar: _Scalar, to consumer: KeyTable.Consumer, _ decoder: _DecodeEngine) throws {
+    private func deliver(_ scalar: ScalarToken, to consumer: KeyTable.Consumer, _ decoder: DecodeEngine) throws {
         guard let slot = consumer.slotReference else { return }  // a key-path head given a scalar: nothing below it
         try slot._withUnsafeGuaranteedRef { slot in
             if tracksFields, !owner.claim(slot, rank: consumer.rank) { return }
@@ -73,7 +73,7 @@ class ObjectFrame: _DecodeFrame {
         }
     }
 
-    override final func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override final func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         let consumer: KeyTable.Consumer
         if let target = replayTarget {
             consumer = target
@@ -102,7 +102,7 @@ class ObjectFrame: _DecodeFrame {
         }
     }
 
-    override final func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+    override final func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
         if let target = replayTarget {
             if let slot = target.slot { try slot.access.finishContainer(child, root, decoder) }
             return

@@ -4,10 +4,10 @@
 /// result into a ``ResultBox``, so the type-specific work is specialized in the caller's module
 /// and a decode pays no runtime generic-metadata lookups.
 @usableFromInline
-final class RootFrame: _DecodeFrame {
-    @usableFromInline typealias Scalar = (_Scalar, _DecodeEngine) throws -> Void
-    @usableFromInline typealias Begin = (_ContainerKind, _DecodeEngine) throws -> _DecodeFrame?
-    @usableFromInline typealias Finish = (_DecodeFrame, _DecodeEngine) throws -> Void
+final class RootFrame: DecodeFrame {
+    @usableFromInline typealias Scalar = (ScalarToken, DecodeEngine) throws -> Void
+    @usableFromInline typealias Begin = (ContainerKind, DecodeEngine) throws -> DecodeFrame?
+    @usableFromInline typealias Finish = (DecodeFrame, DecodeEngine) throws -> Void
 
     @usableFromInline var sawValue = false
     /// What the top-level value was, for the error when it yields no value.
@@ -15,9 +15,11 @@ final class RootFrame: _DecodeFrame {
     private let onScalar: Scalar
     private let onBegin: Begin
     private let onFinish: Finish
+    private let keys: MemberKeys
 
     @usableFromInline
-    init(scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
+    init(keys: MemberKeys = .jsonKeys, scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
+        self.keys = keys
         onScalar = scalar
         onBegin = begin
         onFinish = finish
@@ -28,23 +30,25 @@ final class RootFrame: _DecodeFrame {
         if sawValue { throw DecodeFailure(reason: .syntax("unexpected data after the JSON value")) }
     }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
-        found = _DecodeEngine.describe(scalar)
+        found = DecodeEngine.describe(scalar)
         try onScalar(scalar, decoder)
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
         found = kind == .object ? "object" : "array"
         decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
     }
 
-    override func childFinished(_ child: _DecodeFrame, _ decoder: _DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
         try onFinish(child, decoder)
     }
+
+    override var memberKeys: MemberKeys { keys }
 }
 
 /// Where a decode's result lands (and, for `update`, the value it merges into).
@@ -65,10 +69,11 @@ extension RootFrame {
                   finish: { frame, decoder in box.value = try T._finishContainer(frame, decoder) })
     }
 
-    /// A root that builds exactly `M` (never a polymorphic subclass), merging into `box.existing`.
+    /// A root that builds exactly `M` (never a polymorphic subclass), merging into `box.existing`;
+    /// its models are keyed by `keys`.
     @inlinable
-    static func decodingExactly<M: Model>(into box: ResultBox<M>) -> RootFrame {
-        RootFrame(scalar: { scalar, decoder in box.value = try M._decodeScalar(scalar, decoder) },
+    static func decodingExactly<M: Model>(into box: ResultBox<M>, keys: MemberKeys = .jsonKeys) -> RootFrame {
+        RootFrame(keys: keys, scalar: { scalar, decoder in box.value = try M._decodeScalar(scalar, decoder) },
                   begin: { kind, decoder in try M._beginModel(kind, decoder, merging: box.existing) },
                   finish: { frame, decoder in box.value = try M._finishModel(frame, decoder, polymorphic: false) })
     }

@@ -13,7 +13,7 @@ extension Date: ModelValue, ScalarModelValue {
         return try d.mismatch(expected: "Date (\(DateRange.description))", found: s)
     }
 
-    private static func decodeUnchecked(_ s: _Scalar, _ d: _DecodeEngine) throws -> Date? {
+    private static func decodeUnchecked(_ s: ScalarToken, _ d: DecodeEngine) throws -> Date? {
         if s.isNull { return try d.nullForNonOptional("Date") }
         switch d.options.dates {
         case .automatic:
@@ -49,7 +49,7 @@ extension Date: ModelValue, ScalarModelValue {
         }
     }
 
-    private static func epochNumber(_ s: _Scalar, _ d: _DecodeEngine) throws -> Double? {
+    private static func epochNumber(_ s: ScalarToken, _ d: DecodeEngine) throws -> Double? {
         switch s {
         case .number(let text): return DoubleParser.parse(text).flatMap { $0.isFinite ? $0 : nil }
         case .string(let bytes) where d.lenient && JSONNumberGrammar.isValid(bytes):

@@ -39,7 +39,7 @@ extension Model {
     }
 
     @inlinable
-    static func _beginModel(_ kind: _ContainerKind, _ d: _DecodeEngine, merging existing: Self?) throws -> _DecodeFrame? {
+    static func _beginModel(_ kind: ContainerKind, _ d: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
         guard kind == .object else {
             if d.lenient { return nil }
             return try d.containerMismatch(kind, expected: _typeName)
@@ -57,7 +57,7 @@ extension Model {
     }
 
     @inlinable
-    static func _finishModel(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
+    static func _finishModel(_ frame: DecodeFrame, _ d: DecodeEngine, polymorphic: Bool) throws -> Self? {
         if let modelFrame = frame as? ModelFrame<Self> {
             let value = modelFrame.takeValue()
             d.recycle(modelFrame)
@@ -69,7 +69,7 @@ extension Model {
 
     /// Types adopting `PolymorphicModel` or `PreprocessingModel`: the object was buffered whole.
     @usableFromInline
-    static func _finishBuffered(_ frame: _DecodeFrame, _ d: _DecodeEngine, polymorphic: Bool) throws -> Self? {
+    static func _finishBuffered(_ frame: DecodeFrame, _ d: DecodeEngine, polymorphic: Bool) throws -> Self? {
         let buffered = unsafeDowncast(frame, to: BufferedModelFrame<Self>.self)
         var object = buffered.takeValue()
         if let preprocessing = Self.self as? any PreprocessingModel.Type {
@@ -91,7 +91,7 @@ extension Model {
 
     /// Builds `type` (a subtype of `Self`, or `Self`) from a buffered object, with the engine's
     /// stack intact so paths and positions stay right.
-    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: _DecodeEngine, into existing: Self? = nil) throws -> Self? {
+    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: DecodeEngine, into existing: Self? = nil) throws -> Self? {
         // `type` may be a subclass: its schema and init() are reached through the metatype value.
         let schema = type.schema
         let box = ResultBox<Self>()
@@ -104,16 +104,13 @@ extension Model {
             },
             finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
-        defer {
-            d.frames.removeLast()
-            d.top = d.frames[d.frames.count - 1]
-        }
+        defer { d.popFrame() }
         try d.withNestedReplay { try d.replay(object) }
         return box.value
     }
 
     @usableFromInline
-    static func validated(_ value: Self, _ schema: Schema, _ d: _DecodeEngine) throws -> Self? {
+    static func validated(_ value: Self, _ schema: Schema, _ d: DecodeEngine) throws -> Self? {
         guard schema.isValidating, var validating = value as? any ValidatingModel else { return value }
         do {
             try validating.didDecode()

@@ -2,7 +2,7 @@ import Foundation
 
 // Lenient/strict conversions from scalar tokens, shared by the standard value types.
 
-extension _Scalar {
+extension ScalarToken {
     @inlinable
     var isNull: Bool {
         if case .null = self { return true }
@@ -28,7 +28,7 @@ func boolWord(_ bytes: UnsafeRawBufferPointer) -> Bool? {
     }
 }
 
-extension _DecodeEngine {
+extension DecodeEngine {
     /// `null` where a non-optional is expected: untouched when lenient, a mismatch when strict.
     @inline(__always)
     func nullForNonOptional<T>(_ expected: String) throws -> T? {
@@ -37,19 +37,19 @@ extension _DecodeEngine {
     }
 
     /// A scalar where a container type (array, dictionary, model) is expected.
-    func scalarForContainer<T>(_ scalar: _Scalar, expected: String) throws -> T? {
+    func scalarForContainer<T>(_ scalar: ScalarToken, expected: String) throws -> T? {
         if scalar.isNull { return try nullForNonOptional(expected) }
         return try mismatch(expected: expected, found: scalar)
     }
 
     /// A container of the wrong kind: skipped whole under `.skip`, thrown under `.fail`.
     @usableFromInline
-    func containerMismatch(_ kind: _ContainerKind, expected: String) throws -> _DecodeFrame? {
+    func containerMismatch(_ kind: ContainerKind, expected: String) throws -> DecodeFrame? {
         try mismatch(expected: expected, found: kind == .object ? "object" : "array")
     }
 
     /// Errors name the type as Swift does (`Int`, `UInt8`): computed only when one is raised.
-    func integer<T: FixedWidthInteger>(_ scalar: _Scalar, as type: T.Type) throws -> T? {
+    func integer<T: FixedWidthInteger>(_ scalar: ScalarToken, as type: T.Type) throws -> T? {
         switch scalar {
         case .number(let text):
             return try integer(fromNumber: text, scalar: scalar, as: type)
@@ -66,7 +66,7 @@ extension _DecodeEngine {
         }
     }
 
-    private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: _Scalar, as type: T.Type) throws -> T? {
+    private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: ScalarToken, as type: T.Type) throws -> T? {
         switch IntegerParser.parse(text, as: T.self) {
         case .value(let value): return value
         case .overflow: return try outOfRange(scalar, String(describing: T.self))
@@ -83,11 +83,11 @@ extension _DecodeEngine {
         }
     }
 
-    private func outOfRange<T>(_ scalar: _Scalar, _ name: String) throws -> T? {
+    private func outOfRange<T>(_ scalar: ScalarToken, _ name: String) throws -> T? {
         try mismatch(expected: "\(name) (value out of range)", found: scalar)
     }
 
-    func floatingPoint<T: BinaryFloatingPoint>(_ scalar: _Scalar, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
+    func floatingPoint<T: BinaryFloatingPoint>(_ scalar: ScalarToken, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
         switch scalar {
         case .number(let text):
             if let value = parse(text), value.isFinite { return value }
@@ -110,7 +110,7 @@ extension _DecodeEngine {
     }
 
     /// The UTF-8 text of a string token, or (lenient) of a number or Bool.
-    func text<T>(_ scalar: _Scalar, name: String, _ make: (UnsafeRawBufferPointer) throws -> T?) throws -> T? {
+    func text<T>(_ scalar: ScalarToken, name: String, _ make: (UnsafeRawBufferPointer) throws -> T?) throws -> T? {
         switch scalar {
         case .string(let bytes):
             return try make(bytes)

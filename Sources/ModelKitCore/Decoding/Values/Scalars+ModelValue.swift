@@ -146,7 +146,7 @@ extension JSONValue: ModelValue {
     /// sorts keys.
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try present(to: visitor.visitor) }
 
-    private func present(to v: any _ValueVisitor) throws {
+    private func present(to v: any ValueVisitor) throws {
         switch self {
         case .null: try v.visitNull()
         case .bool(let b): try v.visitBool(b)

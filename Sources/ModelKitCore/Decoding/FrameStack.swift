@@ -1,0 +1,143 @@
+/// The open containers of one decode, root first, and the finished frames kept for reuse.
+///
+/// Invariant: `topFrame` is always `frames.last`, which keeps it alive; DEBUG builds check it at
+/// every push and pop. All its state lives out of line (see UncheckedStorage) and every method
+/// is nonmutating: the owner holds it in a `let`, so reaching it per token costs no run-time
+/// exclusivity check on the owner. The owner calls `free()` once, from its deinit.
+struct FrameStack {
+    /// The open containers, root first.
+    var frames: [DecodeFrame] {
+        get { frameStorage.value }
+        nonmutating _modify { yield &frameStorage.value }
+    }
+    private let frameStorage = UncheckedStorage<[DecodeFrame]>([])
+    /// The frame receiving tokens, borrowed through `Unmanaged` so that handing it a token costs
+    /// no retain/release.
+    var topFrame: Unmanaged<DecodeFrame> { topStorage.value }
+    private let topStorage: UncheckedStorage<Unmanaged<DecodeFrame>>
+    var top: DecodeFrame { topFrame.takeUnretainedValue() }
+
+    /// One finished model frame per nesting depth and slot, kept for reuse by the next object there.
+    private var spareFrames: [ModelFrameBase?] {
+        get { spareModelFrames.value }
+        nonmutating _modify { yield &spareModelFrames.value }
+    }
+    private let spareModelFrames = UncheckedStorage<[ModelFrameBase?]>([])
+    /// The same for arrays and dictionaries, keyed by element type.
+    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] {
+        get { spareCollectionFrames.value }
+        nonmutating _modify { yield &spareCollectionFrames.value }
+    }
+    private let spareCollectionFrames = UncheckedStorage<[(key: ObjectIdentifier, frame: CollectionFrame)?]>([])
+
+    /// The one skip frame: a skipped value swallows everything nested in it, so at most one
+    /// skip is active at a time and it need not be allocated per value.
+    let sharedSkipFrame = SkipFrame()
+
+    init(root: DecodeFrame) {
+        topStorage = UncheckedStorage(Unmanaged.passUnretained(root))
+        frames.reserveCapacity(16)
+        frames.append(root)
+    }
+
+    /// Ends the out-of-line storage (the owner's deinit).
+    func free() {
+        frameStorage.free()
+        topStorage.free()
+        spareModelFrames.free()
+        spareCollectionFrames.free()
+    }
+
+    /// Starts over with `root` alone, dropping every frame of the previous document.
+    func reset(root: DecodeFrame) {
+        frames.removeAll(keepingCapacity: true)
+        frames.append(root)
+        topStorage.value = Unmanaged.passUnretained(root)
+        dropSpares()
+    }
+
+    /// Drops every frame (before parking): nothing of the finished document stays alive.
+    func release() {
+        frames.removeAll(keepingCapacity: true)
+        dropSpares()
+    }
+
+    private func dropSpares() {
+        for i in spareFrames.indices { spareFrames[i] = nil }
+        for i in spareCollections.indices { spareCollections[i] = nil }
+    }
+
+    @inline(__always)
+    func push(_ frame: DecodeFrame) {
+        frames.append(frame)
+        topStorage.value = Unmanaged.passUnretained(frame)
+        checkInvariant()
+    }
+
+    /// Removes the top frame and returns it (the caller keeps it alive while it needs it).
+    @inline(__always)
+    func pop() -> DecodeFrame {
+        let child = frames.removeLast()
+        topStorage.value = Unmanaged.passUnretained(frames[frames.count - 1])
+        checkInvariant()
+        return child
+    }
+
+    @inline(__always)
+    private func checkInvariant() {
+        #if DEBUG
+        precondition(frames.last === topFrame.takeUnretainedValue(), "the top frame is not the last frame on the stack")
+        #endif
+    }
+
+    // MARK: Spare frames
+
+    /// A finished frame of exactly `type` and `schema` at `depth`, if one is spare.
+    @inline(__always)
+    func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema, depth: Int) -> F? {
+        let slot = Self.spareSlot(ObjectIdentifier(schema), depth: depth)
+        guard slot < spareFrames.count, let spare = spareFrames[slot], spare.schema === schema,
+              let frame = spare as? F else { return nil }
+        spareFrames[slot] = nil
+        return frame
+    }
+
+    /// Keeps a finished model frame for the next object opened at `depth`.
+    @inline(__always)
+    func recycle(_ frame: ModelFrameBase, depth: Int) {
+        let slot = Self.spareSlot(ObjectIdentifier(frame.schema), depth: depth)
+        if slot >= spareFrames.count {
+            spareFrames.append(contentsOf: repeatElement(nil, count: slot - spareFrames.count + 4))
+        }
+        spareFrames[slot] = frame
+    }
+
+    /// A finished collection frame for the same element type at `depth`, if any.
+    @inline(__always)
+    func spareCollectionFrame(_ key: ObjectIdentifier, depth: Int) -> CollectionFrame? {
+        let slot = Self.spareSlot(key, depth: depth)
+        guard slot < spareCollections.count, let spare = spareCollections[slot], spare.key == key else { return nil }
+        spareCollections[slot] = nil
+        spare.frame.restart()
+        return spare.frame
+    }
+
+    /// Keeps a finished collection frame for the next container opened at `depth`.
+    @inline(__always)
+    func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier, depth: Int) {
+        let slot = Self.spareSlot(key, depth: depth)
+        if slot >= spareCollections.count {
+            spareCollections.append(contentsOf: repeatElement(nil, count: slot - spareCollections.count + 4))
+        }
+        spareCollections[slot] = (key, frame)
+    }
+
+    /// Spare frames are kept per depth in four slots picked by type (schema or element type), so
+    /// that containers of different types alternating at one depth (a tweet's `user` and
+    /// `entities`, its `hashtags` and `urls`) each find a frame to reuse instead of allocating.
+    @inline(__always)
+    private static func spareSlot(_ id: ObjectIdentifier, depth: Int) -> Int {
+        let bits = UInt(bitPattern: Int(bitPattern: id))
+        return depth &* 4 &+ Int(truncatingIfNeeded: (bits >> 4 ^ bits >> 6 ^ bits >> 9) & 3)
+    }
+}

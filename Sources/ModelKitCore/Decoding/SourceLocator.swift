@@ -1,0 +1,113 @@
+/// Where in the input the token being handled is: the bytes being tokenized and their offset,
+/// the kind of the last token, and the line and column of any offset (counted on from the last
+/// one asked, never from byte 0 per error).
+struct SourceLocator {
+    /// The bytes being tokenized, and their offset in the whole input.
+    var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+    var currentBufferOffset = 0
+    var lastTokenKind = TokenKind.none
+    /// Whole-input mode: positions are computed from here on error.
+    var wholeInput: UnsafeRawBufferPointer?
+    /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
+    /// past what has been tokenized).
+    var lineTracker = LineTracker()
+    var lineTrackerOffset = 0
+    /// The last position computed by `location(of:)`, counted on from by the next one.
+    private var positionCache: (offset: Int, tracker: LineTracker)?
+
+    /// Forgets the input (before parking: the locator must not keep pointers into it).
+    mutating func release() {
+        currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        wholeInput = nil
+        positionCache = nil
+    }
+
+    /// Whether a buffer is being tokenized (not between calls, not at the end).
+    var isInBuffer: Bool { currentBuffer.baseAddress != nil }
+
+    /// Where the last token starts, given where the tokenizer says it ends.
+    func tokenStart(end: Int) -> Int {
+        guard currentBuffer.baseAddress != nil else { return end }
+        var local = end - currentBufferOffset
+        switch lastTokenKind {
+        case .string, .key:
+            // The closing quote is the last consumed byte; an unescaped quote cannot occur inside.
+            local -= 1
+            while local > 0 {
+                local -= 1
+                if currentBuffer[local] == UInt8(ascii: "\"") {
+                    var backslashes = 0
+                    while local - backslashes - 1 >= 0, currentBuffer[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                    if backslashes % 2 == 0 { break }
+                }
+            }
+        case .number, .literal:
+            while local > 0, !Self.isDelimiter(currentBuffer[local - 1]) { local -= 1 }
+        case .open, .close:
+            local -= 1
+        case .none:
+            break
+        }
+        return currentBufferOffset + max(0, local)
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+             UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"): return true
+        default: return false
+        }
+    }
+
+    /// The byte at an absolute offset, if it is still in memory.
+    func byte(at offset: Int) -> UInt8? {
+        if let whole = wholeInput, offset >= 0, offset < whole.count { return whole[offset] }
+        let local = offset - currentBufferOffset
+        if local >= 0, local < currentBuffer.count { return currentBuffer[local] }
+        return nil
+    }
+
+    /// 1-based line and column of an absolute offset.
+    mutating func location(of offset: Int) -> (line: Int, column: Int) {
+        // Positions are asked for in increasing order (each value skipped under `.skip` is
+        // positioned): counting on from the last one keeps that linear instead of quadratic.
+        if let whole = wholeInput {
+            let end = min(max(offset, 0), whole.count)
+            var (from, tracker) = (0, LineTracker())
+            if let cached = positionCache, cached.offset <= end { (from, tracker) = cached }
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: whole[from..<end]))
+            positionCache = (end, tracker)
+            return (tracker.line, tracker.column)
+        }
+        var tracker = lineTracker
+        if currentBuffer.baseAddress != nil {
+            var from = min(max(lineTrackerOffset - currentBufferOffset, 0), currentBuffer.count)
+            let to = min(max(offset - currentBufferOffset, from), currentBuffer.count)
+            if let cached = positionCache, cached.offset >= lineTrackerOffset, cached.offset - currentBufferOffset >= from,
+               cached.offset - currentBufferOffset <= to {
+                from = cached.offset - currentBufferOffset
+                tracker = cached.tracker
+            }
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
+            positionCache = (currentBufferOffset + to, tracker)
+        }
+        return (tracker.line, tracker.column)
+    }
+}
+
+/// 1-based line and column (in Unicode scalars) after the bytes seen so far.
+struct LineTracker {
+    var line = 1
+    var column = 1
+
+    mutating func advance(over bytes: UnsafeRawBufferPointer) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import ModelKitCore
+
+/// Syntax errors as the tokenizer adapter words and places them: yajl's messages in the
+/// library's words, the offending byte named where it helps, the position at the token's start.
+@Suite struct TokenizerMessageTests {
+    private func syntaxError(_ json: String) throws -> ModelDecodingError {
+        try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode(JSONValue.self, from: json) }
+    }
+
+    @Test func unexpectedEndOfInputNamesNoByte() throws {
+        let error = try syntaxError("{\"a\": [1, 2")
+        #expect(error.reason == .syntax("unexpected end of input"))
+        #expect(error.byteOffset == 11)
+        #expect(error.path == "$.a[2]")
+    }
+
+    @Test func unexpectedCharacterNamesTheByteAndPointsAtIt() throws {
+        let error = try syntaxError("{\"a\": @}")
+        #expect(error.reason == .syntax("unexpected character (at '@')"))
+        #expect(error.byteOffset == 6)
+        #expect(error.column == 7)
+    }
+
+    @Test func parseErrorPointsAtTheStartOfTheUnexpectedToken() throws {
+        let error = try syntaxError("{\"a\": 1 \"b\": 2}")
+        guard case .syntax(let message) = error.reason else { Issue.record("\(error)"); return }
+        #expect(message.hasSuffix("(at '\"')"))
+        #expect(error.byteOffset == 8)
+    }
+
+    @Test func unescapedControlCharacterNamesNoByte() throws {
+        let error = try syntaxError("[\"a\u{01}b\"]")
+        #expect(error.reason == .syntax("control character in a string must be escaped"))
+    }
+
+    @Test func failureInsideATokenStopsTheTokenizerWithTheSinksError() throws {
+        let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder(options: DecodingOptions(conversion: .strict)).decode([Int].self, from: "[1, \"x\", 3]") }
+        #expect(error.path == "$[1]")
+        #expect(error.byteOffset == 4)
+    }
+}
