@@ -28,6 +28,8 @@ final class TapeDecoder: Decoder {
     /// `try?` probes) are located by scanning on from the previous one, not from the start.
     private var lineTracker = LineTracker()
     private var lineTrackerOffset = 0
+    /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
+    private var spareReplayEngine: _DecodeEngine?
 
     init(tape: Tape, engine: _DecodeEngine, options: DecodingOptions, current: Int = 0, path: [any CodingKey] = []) {
         self.tape = tape
@@ -160,8 +162,8 @@ final class TapeDecoder: Decoder {
         return try body()
     }
 
-    /// A model (or `JSONValue`) is decoded by the schema engine straight from the bytes of its
-    /// sub-value: the same wire format as everywhere else, and no Codable overhead.
+    /// A model (or `JSONValue`) is decoded by the schema engine from the tape's tokens of its
+    /// sub-value (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
         let kind = entries[index].kind
         if M.self != JSONValue.self {
@@ -171,7 +173,7 @@ final class TapeDecoder: Decoder {
             return try decodeScalar(M.self, at: index, at)
         }
         do {
-            return try ModelDecoder(options: options).decode(M.self, from: tape.inputBytes(of: index))
+            return try decodeReplayed(M.self, at: index)
         } catch let error as ModelDecodingError {
             throw rebased(error, M.self, at: index, at)
         }
@@ -187,6 +189,19 @@ final class TapeDecoder: Decoder {
         lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: tape.input[lineTrackerOffset..<target]))
         lineTrackerOffset = target
         return (lineTracker.line, lineTracker.column)
+    }
+
+    func takeReplayEngine(root: RootFrame) -> _DecodeEngine {
+        guard let engine = spareReplayEngine else { return _DecodeEngine(options: options, root: root, parser: false) }
+        // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
+        spareReplayEngine = nil
+        engine.reset(options: options, merging: false, root: root)
+        return engine
+    }
+
+    func giveBackReplayEngine(_ engine: _DecodeEngine) {
+        engine.release()
+        spareReplayEngine = engine
     }
 
     // MARK: Keys
