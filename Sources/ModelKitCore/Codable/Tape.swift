@@ -23,24 +23,41 @@ struct TapeEntry {
 /// then key, value, key, value…; an array its entry then its elements), built in one pass from
 /// yajl's callbacks. Containers answer Codable's random-order questions from it.
 final class Tape {
-    private(set) var entries: UnsafeMutablePointer<TapeEntry>
-    private(set) var count = 0
-    private var capacity: Int
+    var entries: UnsafeMutablePointer<TapeEntry> { building.value.entries }
+    var count: Int { building.value.count }
     /// Unescaped strings and tokens yajl had to buffer: their bytes are not in the input.
     let side = ByteOutput(capacity: 64)
     /// The whole input; valid for the duration of the decode that built this tape.
-    var input: UnsafeRawBufferPointer
-    /// Containers still open while building.
-    private var open: [Int] = []
+    let input: UnsafeRawBufferPointer
+    /// Written once per token: kept out of line, so that no access pays Swift's run-time
+    /// exclusivity check (see UncheckedStorage; no access spans a call).
+    private let building: UncheckedStorage<BuildState>
+
+    private struct BuildState {
+        var entries: UnsafeMutablePointer<TapeEntry>
+        var count = 0
+        var capacity: Int
+        /// Containers still open while building.
+        var open: [Int] = []
+    }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
         self.input = input
-        self.capacity = max(capacity, 16)
-        entries = .allocate(capacity: self.capacity)
-        open.reserveCapacity(16)
+        let capacity = max(capacity, 16)
+        var state = BuildState(entries: .allocate(capacity: capacity), capacity: capacity)
+        state.open.reserveCapacity(16)
+        building = UncheckedStorage(state)
     }
 
-    deinit { entries.deallocate() }
+    deinit {
+        building.value.entries.deallocate()
+        building.free()
+    }
+
+    private var open: [Int] {
+        _read { yield building.value.open }
+        _modify { yield &building.value.open }
+    }
 
     @inline(__always)
     subscript(index: Int) -> TapeEntry {
@@ -74,18 +91,18 @@ final class Tape {
 
     @inline(__always)
     private func append(_ entry: TapeEntry) {
-        if count == capacity { grow() }
-        entries[count] = entry
-        count += 1
+        if building.value.count == building.value.capacity { grow() }
+        building.value.entries[building.value.count] = entry
+        building.value.count += 1
     }
 
     private func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = building.value.capacity * 2
         let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newEntries.update(from: entries, count: count)
-        entries.deallocate()
-        entries = newEntries
-        capacity = newCapacity
+        newEntries.update(from: building.value.entries, count: building.value.count)
+        building.value.entries.deallocate()
+        building.value.entries = newEntries
+        building.value.capacity = newCapacity
     }
 
     /// A value (not a key) arrives: an array parent counts it as an element.

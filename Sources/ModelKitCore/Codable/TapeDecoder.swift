@@ -12,8 +12,17 @@ final class TapeDecoder: Decoder {
     let engine: _DecodeEngine
     let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
-    var current: Int
-    var path: [any CodingKey]
+    var current: Int {
+        get { hot.value.current }
+        set { hot.value.current = newValue }
+    }
+    var path: [any CodingKey] {
+        _read { yield hot.value.path }
+        _modify { yield &hot.value.path }
+    }
+    /// Changed on every value decoded: kept out of line, so that no access pays Swift's run-time
+    /// exclusivity check (see UncheckedStorage; no access spans a call back into the decoder).
+    private let hot: UncheckedStorage<HotState>
     /// Per keyed-container depth: the object last searched and the key index after the last hit,
     /// so fields asked for in document order are found at the first comparison.
     private let cursorObjects: UnsafeMutablePointer<Int>
@@ -35,9 +44,9 @@ final class TapeDecoder: Decoder {
         self.tape = tape
         self.engine = engine
         self.options = options
-        self.current = current
-        self.path = path
-        self.path.reserveCapacity(16)
+        var state = HotState(current: current, path: path)
+        state.path.reserveCapacity(16)
+        hot = UncheckedStorage(state)
         entries = tape.entries
         // A valid address even for empty input: only ever offset by lengths read from the tape.
         inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
@@ -49,6 +58,7 @@ final class TapeDecoder: Decoder {
     }
 
     deinit {
+        hot.free()
         cursorObjects.deallocate()
         cursorKeys.deallocate()
     }
@@ -75,7 +85,7 @@ final class TapeDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        TapeSingleValueContainer(decoder: self, index: current, at: here)
+        TapeSingleValueContainer(decoder: self, index: current, depth: path.count)
     }
 
     /// Throws unless the value at `index` is a container of `kind`.
@@ -137,8 +147,24 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
-        if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+        if !isKnownPlain(T.self) {
+            if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+            rememberPlain(T.self)
+        }
         return try descend(into: index, at) { try T(from: self) }
+    }
+
+    /// Whether `type` was already found not to be a model. The cast asks the runtime's
+    /// conformance cache (a hash lookup, hundreds of instructions): an array of a Codable
+    /// type would pay it per element.
+    @inline(__always)
+    private func isKnownPlain(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        return hot.value.plain.0 == id || hot.value.plain.1 == id
+    }
+
+    private func rememberPlain(_ type: Any.Type) {
+        hot.value.plain = (ObjectIdentifier(type), hot.value.plain.0)
     }
 
     /// Runs `body` with this decoder at the value `index` whose coding path is `at`.
@@ -264,4 +290,11 @@ final class TapeDecoder: Decoder {
         }
         return result
     }
+}
+
+/// The decoder's position, and the last two types found not to be models.
+struct HotState {
+    var current: Int
+    var path: [any CodingKey]
+    var plain: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
 }
