@@ -53,6 +53,8 @@ struct CodableNestedModelTests {
         (#"{"name":"x","other":{"deep":[1,2]},"size":1}"#, DecodingOptions(unknownKeys: .fail)),
         (#"{"name":"x","size":"12"}"#, DecodingOptions(conversion: .strict)),
         (#"{"name":"x",  "inner":{"ratio":1e999}}"#, DecodingOptions()),
+        (#"{"name":"x\"y\\","size":"1\u0032","inner":{"flag":"\\"}}"#, DecodingOptions(conversion: .strict)),
+        (#"{"tags":["\t"],"size":"\\\"1"}"#, DecodingOptions()),
     ])
     func nestedModelFailuresAreLocatedInTheWholeDocument(part: String, options: DecodingOptions) throws {
         let alone = #expect(throws: ModelDecodingError.self) { try ModelDecoder(options: options).decode(NestedPart.self, from: part) }
@@ -78,5 +80,19 @@ struct CodableNestedModelTests {
         let json = #"{"label":"l","parts":[{"name":"n","size":{"a":[1]},"tags":["a",[2],"b"],"inner":[{"flag":true}]}]}"#
         let holder = try ModelDecoder(options: DecodingOptions(mismatch: .skip)).decode(PartHolder.self, from: json)
         #expect(holder.parts == [NestedPart(name: "n", size: 0, tags: ["a", "b"], inner: nil)])
+    }
+
+    /// An escaped string's text lives outside the input: its position is still its opening quote.
+    @Test func escapedStringsAreLocatedAtTheirOpeningQuote() throws {
+        struct Numbers: Decodable { var a: Int; var b: Int }
+        let json = "{\"a\": 1,\n \"b\":  \"x\\\"\\\\\"}"
+        let error = #expect(throws: DecodingError.self) {
+            try ModelDecoder(options: DecodingOptions(conversion: .strict)).decode(Numbers.self, from: json)
+        }
+        guard case .typeMismatch(_, let context) = try #require(error) else { Issue.record("not a type mismatch"); return }
+        let located = try #require(context.underlyingError as? ModelDecodingError)
+        #expect(located.byteOffset == Array(json.utf8).lastIndex(of: UInt8(ascii: "x"))! - 1)
+        #expect(located.line == 2 && located.column == 8)
+        #expect(located.path == "$.b")
     }
 }

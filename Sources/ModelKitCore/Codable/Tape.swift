@@ -13,7 +13,9 @@ struct TapeEntry {
     var length: UInt32
     /// Containers: index of the first entry after the container. Scalars: `index + 1`.
     var next: UInt32
-    /// Input offset where the token starts (errors, and the bytes of a sub-value).
+    /// Input offset where the token starts (errors, and the bytes of a sub-value); read it through
+    /// ``Tape/tokenStart(_:)``. A string in the side buffer keeps the offset just past its closing
+    /// quote instead: finding its opening quote means scanning the string back, worth it on errors only.
     var position: UInt32
 
     var isContainer: Bool { kind == .object || kind == .array }
@@ -72,10 +74,32 @@ final class Tape {
         return UnsafeRawBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
     }
 
+    /// Where the token of `entry` starts in the input.
+    @inline(__always)
+    func tokenStart(_ entry: TapeEntry) -> Int {
+        guard entry.isInSideBuffer, entry.kind == .string else { return Int(entry.position) }
+        return openingQuote(before: Int(entry.position) - 1)
+    }
+
+    /// The opening quote of the string whose closing quote is at `closing` (an unescaped quote
+    /// cannot occur inside; the engine's `tokenStartOffset` scans the same way).
+    private func openingQuote(before closing: Int) -> Int {
+        var local = closing
+        while local > 0 {
+            local -= 1
+            if input[local] == UInt8(ascii: "\"") {
+                var backslashes = 0
+                while local - backslashes - 1 >= 0, input[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { break }
+            }
+        }
+        return max(0, local)
+    }
+
     /// The input bytes of the value at `index` (a container from its opening to its closing bracket).
     func inputBytes(of index: Int) -> UnsafeRawBufferPointer {
         let entry = entries[index]
-        let from = Int(entry.position)
+        let from = tokenStart(entry)
         let to: Int
         if entry.isContainer {
             to = Int(entry.start)
@@ -117,7 +141,9 @@ final class Tape {
                          position: UInt32(truncatingIfNeeded: position)))
     }
 
-    /// A string, key or number; `position` is computed only when the text is not in the input.
+    /// A string, key or number; `position` is computed only when the text is not in the input: for
+    /// a string, the offset just past its closing quote (see ``TapeEntry/position``), for a
+    /// number, where it starts.
     func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool, position: () -> Int) {
         if isKey {
             if let parent = open.last { entries[parent].length &+= 1 }

@@ -10,7 +10,7 @@ extension TapeDecoder {
         let root = RootFrame.decoding(into: box)
         let engine = takeReplayEngine(root: root)
         defer { giveBackReplayEngine(engine) }
-        let base = Int(entries[index].position)
+        let base = tape.tokenStart(entries[index])
         engine.wholeInput = tape.inputBytes(of: index)
         _ = try feed(index, to: engine, base: base)
         guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: String(describing: M.self)) }
@@ -21,7 +21,7 @@ extension TapeDecoder {
     private func feed(_ index: Int, to engine: _DecodeEngine, base: Int) throws -> Int {
         let entry = entries[index]
         // The replay engine has no parser: its token start is exactly this offset.
-        engine.currentBufferOffset = Int(entry.position) - base
+        engine.currentBufferOffset = tape.tokenStart(entry) - base
         let status: Int32
         switch entry.kind {
         case .null: status = engine.onScalar(.null, kind: .literal)
@@ -40,7 +40,7 @@ extension TapeDecoder {
             while !skipped && k < end {
                 if entry.kind == .object {
                     let key = entries[k]
-                    engine.currentBufferOffset = Int(key.position) - base
+                    engine.currentBufferOffset = tape.tokenStart(key) - base
                     guard engine.onKey(bytes(of: key)) == 1 else { throw engine.failure! }
                     k += 1
                 }
