@@ -114,19 +114,21 @@ final class TapeDecoder: Decoder {
     }
 
     /// A scalar type through the schema engine's conversion (lenient or strict, as the options say).
+    /// The coding path is built only for an error: wrapping a key into `any CodingKey` and moving
+    /// it through a `BridgePath` costs more than converting most values.
     @inline(__always)
-    func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+    func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: @autoclosure () -> BridgePath) throws -> T {
         let kind = entries[index].kind
-        if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at) }
-        if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at) }
+        if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at()) }
+        if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
         do {
             if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
         } catch let failure as DecodeFailure {
-            throw conversionFailed(T.self, failure.reason, at: index, at)
+            throw conversionFailed(T.self, failure.reason, at: index, at())
         } catch let error as ModelDecodingError {
-            throw conversionFailed(T.self, error.reason, at: index, at)
+            throw conversionFailed(T.self, error.reason, at: index, at())
         }
-        throw typeMismatch(T.self, expected: T._typeName, at: index, at)
+        throw typeMismatch(T.self, expected: T._typeName, at: index, at())
     }
 
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
