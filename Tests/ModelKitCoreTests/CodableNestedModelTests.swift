@@ -96,3 +96,26 @@ struct CodableNestedModelTests {
         #expect(located.path == "$.b")
     }
 }
+
+/// A plain Codable class whose subclass is a ``ModelValue``: which path a value takes depends on
+/// the instance, not on the static type the container was given.
+private class PlainPet: Encodable {
+    required init() {}
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("plain")
+    }
+}
+
+private final class CustomPet: PlainPet, ModelValue {
+    static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self { Self() }
+    func encodeModelValue(options: EncodingOptions) throws -> JSONValue { .string("custom") }
+}
+
+struct CodableSubclassEncodingTests {
+    @Test func subclassesThatAreModelValuesTakeTheSchemaPathEveryTime() throws {
+        let pets: [PlainPet] = [PlainPet(), CustomPet(), PlainPet(), CustomPet()]
+        let json = String(decoding: try ModelEncoder().encode(pets), as: UTF8.self)
+        #expect(json == #"["plain","custom","plain","custom"]"#)
+    }
+}

@@ -142,7 +142,9 @@ final class BridgeEncoder: Encoder {
                     // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
                     return try schemaValue._visit(writer)
                 }
-                rememberPlain(T.self)
+                // A class's subclasses may be ModelValues (the cast looks at the instance): only
+                // value types are remembered.
+                if !(T.self is AnyObject.Type) { rememberPlain(T.self) }
             }
         } catch let error as ModelEncodingError {
             throw invalid(value, error, key: key)
@@ -150,8 +152,8 @@ final class BridgeEncoder: Encoder {
         try encodeNested(value, key: key)
     }
 
-    /// Whether `type` was already found not to be a ``ModelValue``: the cast asks the runtime's
-    /// conformance cache (a hash lookup), which an array of a Codable type would pay per element.
+    /// Whether value type `type` was already found not to be a ``ModelValue``: the cast asks the
+    /// runtime's conformance cache (a hash lookup), which an array of a Codable type would pay per element.
     @inline(__always)
     private func isKnownPlain(_ type: Any.Type) -> Bool {
         let id = ObjectIdentifier(type)
