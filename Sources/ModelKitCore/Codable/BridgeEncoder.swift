@@ -18,20 +18,49 @@ final class BridgeEncoder: Encoder {
 
     let writer: JSONWriter
     let options: EncodingOptions
-    var path: [any CodingKey] = []
-    private(set) var open: [OpenContainer] = []
-    private var nextID = 0
-    /// The index in `open` where the containers of the value being encoded start.
-    private var valueLevel = 0
     /// Set by `superEncoder`: the streamed output is incomplete, start over on the tree route.
     private(set) var needsTree = false
+    /// Changed on every value written: kept out of line, so that no access pays Swift's run-time
+    /// exclusivity check (see UncheckedStorage; no access spans a call back into the encoder).
+    private let hot: UncheckedStorage<State>
+
+    private struct State {
+        var path: [any CodingKey] = []
+        var open: [OpenContainer] = []
+        var nextID = 0
+        /// The index in `open` where the containers of the value being encoded start.
+        var valueLevel = 0
+        /// The last two types found not to be ``ModelValue``s.
+        var plain: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
+    }
+
+    var path: [any CodingKey] {
+        _read { yield hot.value.path }
+        _modify { yield &hot.value.path }
+    }
+    private(set) var open: [OpenContainer] {
+        _read { yield hot.value.open }
+        _modify { yield &hot.value.open }
+    }
+    private var nextID: Int {
+        get { hot.value.nextID }
+        set { hot.value.nextID = newValue }
+    }
+    private var valueLevel: Int {
+        get { hot.value.valueLevel }
+        set { hot.value.valueLevel = newValue }
+    }
 
     init(writer: JSONWriter, options: EncodingOptions) {
         self.writer = writer
         self.options = options
-        path.reserveCapacity(16)
-        open.reserveCapacity(16)
+        var state = State()
+        state.path.reserveCapacity(16)
+        state.open.reserveCapacity(16)
+        hot = UncheckedStorage(state)
     }
+
+    deinit { hot.free() }
 
     var codingPath: [any CodingKey] { path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -101,19 +130,38 @@ final class BridgeEncoder: Encoder {
             defer { path = saved }
             return try encodeValue(value, key: key)
         }
+        // Metatypes are compared first: `value as? String` on a type that is not would copy the
+        // value into the cast (a whole struct per element of an array of them).
         do {
-            if let text = value as? String { return try writer.visitString(text) }
-            if let number = value as? Int { return try writer.visitSigned(Int64(number)) }
-            if let flag = value as? Bool { return try writer.visitBool(flag) }
-            if let number = value as? Double { return try writer.visitDouble(number) }
-            if let schemaValue = value as? any ModelValue {
-                // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
-                return try schemaValue._visit(writer)
+            if T.self == String.self { return try writer.visitString(unsafeBitCast(value, to: String.self)) }
+            if T.self == Int.self { return try writer.visitSigned(Int64(unsafeBitCast(value, to: Int.self))) }
+            if T.self == Bool.self { return try writer.visitBool(unsafeBitCast(value, to: Bool.self)) }
+            if T.self == Double.self { return try writer.visitDouble(unsafeBitCast(value, to: Double.self)) }
+            if !isKnownPlain(T.self) {
+                if let schemaValue = value as? any ModelValue {
+                    // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
+                    return try schemaValue._visit(writer)
+                }
+                // A class's subclasses may be ModelValues (the cast looks at the instance): only
+                // value types are remembered.
+                if !(T.self is AnyObject.Type) { rememberPlain(T.self) }
             }
         } catch let error as ModelEncodingError {
             throw invalid(value, error, key: key)
         }
         try encodeNested(value, key: key)
+    }
+
+    /// Whether value type `type` was already found not to be a ``ModelValue``: the cast asks the
+    /// runtime's conformance cache (a hash lookup), which an array of a Codable type would pay per element.
+    @inline(__always)
+    private func isKnownPlain(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        return hot.value.plain.0 == id || hot.value.plain.1 == id
+    }
+
+    private func rememberPlain(_ type: Any.Type) {
+        hot.value.plain = (ObjectIdentifier(type), hot.value.plain.0)
     }
 
     private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {

@@ -28,13 +28,13 @@ extension TapeDecoder {
 
     func typeMismatch(_ type: Any.Type, expected: String, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(.typeMismatch(expected: expected, found: describe(index)), offset: Int(entries[index].position), codingPath: path)
+        let error = located(.typeMismatch(expected: expected, found: describe(index)), offset: tape.tokenStart(entries[index]), codingPath: path)
         return .typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
     func valueNotFound(_ type: Any.Type, expected: String, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(.typeMismatch(expected: expected, found: "null"), offset: Int(entries[index].position), codingPath: path)
+        let error = located(.typeMismatch(expected: expected, found: "null"), offset: tape.tokenStart(entries[index]), codingPath: path)
         return .valueNotFound(type, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
@@ -49,13 +49,13 @@ extension TapeDecoder {
 
     func keyNotFound(_ key: any CodingKey, container index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(.missingKey(key.stringValue), offset: Int(entries[index].position), codingPath: path)
+        let error = located(.missingKey(key.stringValue), offset: tape.tokenStart(entries[index]), codingPath: path)
         return .keyNotFound(key, DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
     func dataCorrupted(_ reason: ModelDecodingError.Reason, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let error = located(reason, offset: Int(entries[index].position), codingPath: path)
+        let error = located(reason, offset: tape.tokenStart(entries[index]), codingPath: path)
         return .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
@@ -73,7 +73,7 @@ extension TapeDecoder {
     /// document's positions and path.
     func rebased(_ error: ModelDecodingError, _ type: Any.Type, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)
-        let offset = Int(entries[index].position) + error.byteOffset
+        let offset = tape.tokenStart(entries[index]) + error.byteOffset
         var moved = located(error.reason, offset: offset, codingPath: path)
         moved.path += error.path.dropFirst()
         let context = DecodingError.Context(codingPath: path, debugDescription: moved.description, underlyingError: moved)

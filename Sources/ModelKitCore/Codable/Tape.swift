@@ -13,7 +13,9 @@ struct TapeEntry {
     var length: UInt32
     /// Containers: index of the first entry after the container. Scalars: `index + 1`.
     var next: UInt32
-    /// Input offset where the token starts (errors, and the bytes of a sub-value).
+    /// Input offset where the token starts (errors, and the bytes of a sub-value); read it through
+    /// ``Tape/tokenStart(_:)``. A string in the side buffer keeps the offset just past its closing
+    /// quote instead: finding its opening quote means scanning the string back, worth it on errors only.
     var position: UInt32
 
     var isContainer: Bool { kind == .object || kind == .array }
@@ -23,24 +25,41 @@ struct TapeEntry {
 /// then key, value, key, value…; an array its entry then its elements), built in one pass from
 /// yajl's callbacks. Containers answer Codable's random-order questions from it.
 final class Tape {
-    private(set) var entries: UnsafeMutablePointer<TapeEntry>
-    private(set) var count = 0
-    private var capacity: Int
+    var entries: UnsafeMutablePointer<TapeEntry> { building.value.entries }
+    var count: Int { building.value.count }
     /// Unescaped strings and tokens yajl had to buffer: their bytes are not in the input.
     let side = ByteOutput(capacity: 64)
     /// The whole input; valid for the duration of the decode that built this tape.
-    var input: UnsafeRawBufferPointer
-    /// Containers still open while building.
-    private var open: [Int] = []
+    let input: UnsafeRawBufferPointer
+    /// Written once per token: kept out of line, so that no access pays Swift's run-time
+    /// exclusivity check (see UncheckedStorage; no access spans a call).
+    private let building: UncheckedStorage<BuildState>
+
+    private struct BuildState {
+        var entries: UnsafeMutablePointer<TapeEntry>
+        var count = 0
+        var capacity: Int
+        /// Containers still open while building.
+        var open: [Int] = []
+    }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
         self.input = input
-        self.capacity = max(capacity, 16)
-        entries = .allocate(capacity: self.capacity)
-        open.reserveCapacity(16)
+        let capacity = max(capacity, 16)
+        var state = BuildState(entries: .allocate(capacity: capacity), capacity: capacity)
+        state.open.reserveCapacity(16)
+        building = UncheckedStorage(state)
     }
 
-    deinit { entries.deallocate() }
+    deinit {
+        building.value.entries.deallocate()
+        building.free()
+    }
+
+    private var open: [Int] {
+        _read { yield building.value.open }
+        _modify { yield &building.value.open }
+    }
 
     @inline(__always)
     subscript(index: Int) -> TapeEntry {
@@ -55,10 +74,32 @@ final class Tape {
         return UnsafeRawBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
     }
 
+    /// Where the token of `entry` starts in the input.
+    @inline(__always)
+    func tokenStart(_ entry: TapeEntry) -> Int {
+        guard entry.isInSideBuffer, entry.kind == .string else { return Int(entry.position) }
+        return openingQuote(before: Int(entry.position) - 1)
+    }
+
+    /// The opening quote of the string whose closing quote is at `closing` (an unescaped quote
+    /// cannot occur inside; the engine's `tokenStartOffset` scans the same way).
+    private func openingQuote(before closing: Int) -> Int {
+        var local = closing
+        while local > 0 {
+            local -= 1
+            if input[local] == UInt8(ascii: "\"") {
+                var backslashes = 0
+                while local - backslashes - 1 >= 0, input[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { break }
+            }
+        }
+        return max(0, local)
+    }
+
     /// The input bytes of the value at `index` (a container from its opening to its closing bracket).
     func inputBytes(of index: Int) -> UnsafeRawBufferPointer {
         let entry = entries[index]
-        let from = Int(entry.position)
+        let from = tokenStart(entry)
         let to: Int
         if entry.isContainer {
             to = Int(entry.start)
@@ -74,18 +115,18 @@ final class Tape {
 
     @inline(__always)
     private func append(_ entry: TapeEntry) {
-        if count == capacity { grow() }
-        entries[count] = entry
-        count += 1
+        if building.value.count == building.value.capacity { grow() }
+        building.value.entries[building.value.count] = entry
+        building.value.count += 1
     }
 
     private func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = building.value.capacity * 2
         let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newEntries.update(from: entries, count: count)
-        entries.deallocate()
-        entries = newEntries
-        capacity = newCapacity
+        newEntries.update(from: building.value.entries, count: building.value.count)
+        building.value.entries.deallocate()
+        building.value.entries = newEntries
+        building.value.capacity = newCapacity
     }
 
     /// A value (not a key) arrives: an array parent counts it as an element.
@@ -100,7 +141,9 @@ final class Tape {
                          position: UInt32(truncatingIfNeeded: position)))
     }
 
-    /// A string, key or number; `position` is computed only when the text is not in the input.
+    /// A string, key or number; `position` is computed only when the text is not in the input: for
+    /// a string, the offset just past its closing quote (see ``TapeEntry/position``), for a
+    /// number, where it starts.
     func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool, position: () -> Int) {
         if isKey {
             if let parent = open.last { entries[parent].length &+= 1 }

@@ -11,7 +11,7 @@ final class TapeFrame: _DecodeFrame {
     }
 
     override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
-        tape.appendText(.string, key, isKey: true) { decoder.tokenStartOffset }
+        tape.appendText(.string, key, isKey: true) { decoder.consumedOffset }
     }
 
     override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
@@ -30,7 +30,7 @@ final class TapeFrame: _DecodeFrame {
         case .null: tape.appendLiteral(.null, at: decoder.tokenStartOffset)
         case .bool(let value): tape.appendLiteral(value ? .trueValue : .falseValue, at: decoder.tokenStartOffset)
         case .number(let text): tape.appendText(.number, text, isKey: false) { decoder.tokenStartOffset }
-        case .string(let bytes), .bytes(let bytes): tape.appendText(.string, bytes, isKey: false) { decoder.tokenStartOffset }
+        case .string(let bytes), .bytes(let bytes): tape.appendText(.string, bytes, isKey: false) { decoder.consumedOffset }
         }
     }
 }

@@ -12,8 +12,17 @@ final class TapeDecoder: Decoder {
     let engine: _DecodeEngine
     let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
-    var current: Int
-    var path: [any CodingKey]
+    var current: Int {
+        get { hot.value.current }
+        set { hot.value.current = newValue }
+    }
+    var path: [any CodingKey] {
+        _read { yield hot.value.path }
+        _modify { yield &hot.value.path }
+    }
+    /// Changed on every value decoded: kept out of line, so that no access pays Swift's run-time
+    /// exclusivity check (see UncheckedStorage; no access spans a call back into the decoder).
+    private let hot: UncheckedStorage<HotState>
     /// Per keyed-container depth: the object last searched and the key index after the last hit,
     /// so fields asked for in document order are found at the first comparison.
     private let cursorObjects: UnsafeMutablePointer<Int>
@@ -28,14 +37,16 @@ final class TapeDecoder: Decoder {
     /// `try?` probes) are located by scanning on from the previous one, not from the start.
     private var lineTracker = LineTracker()
     private var lineTrackerOffset = 0
+    /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
+    private var spareReplayEngine: _DecodeEngine?
 
     init(tape: Tape, engine: _DecodeEngine, options: DecodingOptions, current: Int = 0, path: [any CodingKey] = []) {
         self.tape = tape
         self.engine = engine
         self.options = options
-        self.current = current
-        self.path = path
-        self.path.reserveCapacity(16)
+        var state = HotState(current: current, path: path)
+        state.path.reserveCapacity(16)
+        hot = UncheckedStorage(state)
         entries = tape.entries
         // A valid address even for empty input: only ever offset by lengths read from the tape.
         inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
@@ -47,6 +58,7 @@ final class TapeDecoder: Decoder {
     }
 
     deinit {
+        hot.free()
         cursorObjects.deallocate()
         cursorKeys.deallocate()
     }
@@ -73,7 +85,7 @@ final class TapeDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        TapeSingleValueContainer(decoder: self, index: current, at: here)
+        TapeSingleValueContainer(decoder: self, index: current, depth: path.count)
     }
 
     /// Throws unless the value at `index` is a container of `kind`.
@@ -102,19 +114,21 @@ final class TapeDecoder: Decoder {
     }
 
     /// A scalar type through the schema engine's conversion (lenient or strict, as the options say).
+    /// The coding path is built only for an error: wrapping a key into `any CodingKey` and moving
+    /// it through a `BridgePath` costs more than converting most values.
     @inline(__always)
-    func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+    func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: @autoclosure () -> BridgePath) throws -> T {
         let kind = entries[index].kind
-        if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at) }
-        if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at) }
+        if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at()) }
+        if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
         do {
             if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
         } catch let failure as DecodeFailure {
-            throw conversionFailed(T.self, failure.reason, at: index, at)
+            throw conversionFailed(T.self, failure.reason, at: index, at())
         } catch let error as ModelDecodingError {
-            throw conversionFailed(T.self, error.reason, at: index, at)
+            throw conversionFailed(T.self, error.reason, at: index, at())
         }
-        throw typeMismatch(T.self, expected: T._typeName, at: index, at)
+        throw typeMismatch(T.self, expected: T._typeName, at: index, at())
     }
 
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
@@ -135,8 +149,24 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
-        if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+        if !isKnownPlain(T.self) {
+            if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+            rememberPlain(T.self)
+        }
         return try descend(into: index, at) { try T(from: self) }
+    }
+
+    /// Whether `type` was already found not to be a model. The cast asks the runtime's
+    /// conformance cache (a hash lookup, hundreds of instructions): an array of a Codable
+    /// type would pay it per element.
+    @inline(__always)
+    private func isKnownPlain(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        return hot.value.plain.0 == id || hot.value.plain.1 == id
+    }
+
+    private func rememberPlain(_ type: Any.Type) {
+        hot.value.plain = (ObjectIdentifier(type), hot.value.plain.0)
     }
 
     /// Runs `body` with this decoder at the value `index` whose coding path is `at`.
@@ -160,8 +190,8 @@ final class TapeDecoder: Decoder {
         return try body()
     }
 
-    /// A model (or `JSONValue`) is decoded by the schema engine straight from the bytes of its
-    /// sub-value: the same wire format as everywhere else, and no Codable overhead.
+    /// A model (or `JSONValue`) is decoded by the schema engine from the tape's tokens of its
+    /// sub-value (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
         let kind = entries[index].kind
         if M.self != JSONValue.self {
@@ -171,7 +201,7 @@ final class TapeDecoder: Decoder {
             return try decodeScalar(M.self, at: index, at)
         }
         do {
-            return try ModelDecoder(options: options).decode(M.self, from: tape.inputBytes(of: index))
+            return try decodeReplayed(M.self, at: index)
         } catch let error as ModelDecodingError {
             throw rebased(error, M.self, at: index, at)
         }
@@ -187,6 +217,19 @@ final class TapeDecoder: Decoder {
         lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: tape.input[lineTrackerOffset..<target]))
         lineTrackerOffset = target
         return (lineTracker.line, lineTracker.column)
+    }
+
+    func takeReplayEngine(root: RootFrame) -> _DecodeEngine {
+        guard let engine = spareReplayEngine else { return _DecodeEngine(options: options, root: root, parser: false) }
+        // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
+        spareReplayEngine = nil
+        engine.reset(options: options, merging: false, root: root)
+        return engine
+    }
+
+    func giveBackReplayEngine(_ engine: _DecodeEngine) {
+        engine.release()
+        spareReplayEngine = engine
     }
 
     // MARK: Keys
@@ -249,4 +292,11 @@ final class TapeDecoder: Decoder {
         }
         return result
     }
+}
+
+/// The decoder's position, and the last two types found not to be models.
+struct HotState {
+    var current: Int
+    var path: [any CodingKey]
+    var plain: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
 }

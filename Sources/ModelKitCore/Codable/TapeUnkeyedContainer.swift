@@ -103,7 +103,11 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 struct TapeSingleValueContainer: SingleValueDecodingContainer {
     let decoder: TapeDecoder
     let index: Int
-    let at: BridgePath
+    /// The depth of the decoder's path this value sits at. Three words: the container fits in
+    /// an existential's inline buffer, so `Int(from:)` on every element allocates nothing.
+    let depth: Int
+
+    private var at: BridgePath { BridgePath(depth: depth) }
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
