@@ -22,7 +22,7 @@ extension TapeDecoder {
         case .object: return "object"
         case .array: return "array"
         case .null: return "null"
-        default: return _DecodeEngine.describe(scalar(at: index))
+        default: return DecodeEngine.describe(scalar(at: index))
         }
     }
 

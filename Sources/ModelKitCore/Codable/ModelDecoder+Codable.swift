@@ -47,7 +47,7 @@ extension ModelDecoder {
     /// The bridge: one pass builds the tape, then `T.init(from:)` reads it.
     func decodeBridged<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         let tape: Tape
-        let engine: _DecodeEngine
+        let engine: DecodeEngine
         do {
             (tape, engine) = try Tape.build(bytes, options: options)
         } catch let error as ModelDecodingError {

@@ -1,31 +1,31 @@
 /// Builds a ``Tape`` from the engine's token stream: the same pre-scan, yajl pass, limits and
 /// syntax errors as the schema path, with one frame that records every token instead of
 /// setting fields.
-final class TapeFrame: _DecodeFrame {
+final class TapeFrame: DecodeFrame {
     let tape: Tape
 
     init(tape: Tape) { self.tape = tape }
 
-    override func scalar(_ scalar: _Scalar, _ decoder: _DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         Self.record(scalar, in: tape, decoder)
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: _DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
         tape.appendText(.string, key, isKey: true) { decoder.consumedOffset }
     }
 
-    override func beginContainer(_ kind: _ContainerKind, _ decoder: _DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
     }
 
-    override func end(_ decoder: _DecodeEngine) throws {
+    override func end(_ decoder: DecodeEngine) throws {
         // The engine reports a closing bracket's start; the container's bytes end just past it.
         if tape.closeContainer(end: decoder.tokenStartOffset + 1) {
             try decoder.popAndDeliver()
         }
     }
 
-    static func record(_ scalar: _Scalar, in tape: Tape, _ decoder: _DecodeEngine) {
+    static func record(_ scalar: ScalarToken, in tape: Tape, _ decoder: DecodeEngine) {
         switch scalar {
         case .null: tape.appendLiteral(.null, at: decoder.tokenStartOffset)
         case .bool(let value): tape.appendLiteral(value ? .trueValue : .falseValue, at: decoder.tokenStartOffset)
@@ -44,7 +44,7 @@ extension Tape {
 
     /// Parses `input` whole into a new tape. The returned engine holds the options the
     /// conversions use; hand it back with `DecodeRun.recycle` when done.
-    static func build(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> (Tape, _DecodeEngine) {
+    static func build(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> (Tape, DecodeEngine) {
         if input.count >= Int(UInt32.max) {
             // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
@@ -62,7 +62,7 @@ extension Tape {
         // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
         var strict = options
         strict.mismatch = .fail
-        let engine: _DecodeEngine
+        let engine: DecodeEngine
         do {
             engine = try DecodeRun.parse(root, input, options: strict, merging: false)
         } catch var error as ModelDecodingError {

@@ -9,7 +9,7 @@ import Foundation
 final class TapeDecoder: Decoder {
     let tape: Tape
     /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
-    let engine: _DecodeEngine
+    let engine: DecodeEngine
     let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
     var current: Int {
@@ -38,9 +38,9 @@ final class TapeDecoder: Decoder {
     private var lineTracker = LineTracker()
     private var lineTrackerOffset = 0
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
-    private var spareReplayEngine: _DecodeEngine?
+    private var spareReplayEngine: DecodeEngine?
 
-    init(tape: Tape, engine: _DecodeEngine, options: DecodingOptions, current: Int = 0, path: [any CodingKey] = []) {
+    init(tape: Tape, engine: DecodeEngine, options: DecodingOptions, current: Int = 0, path: [any CodingKey] = []) {
         self.tape = tape
         self.engine = engine
         self.options = options
@@ -102,7 +102,7 @@ final class TapeDecoder: Decoder {
 
     /// The scalar token at `index`, as the schema engine's conversions take it.
     @inline(__always)
-    func scalar(at index: Int) -> _Scalar {
+    func scalar(at index: Int) -> ScalarToken {
         let entry = entries[index]
         switch entry.kind {
         case .null: return .null
@@ -219,15 +219,15 @@ final class TapeDecoder: Decoder {
         return (lineTracker.line, lineTracker.column)
     }
 
-    func takeReplayEngine(root: RootFrame) -> _DecodeEngine {
-        guard let engine = spareReplayEngine else { return _DecodeEngine(options: options, root: root, parser: false) }
+    func takeReplayEngine(root: RootFrame) -> DecodeEngine {
+        guard let engine = spareReplayEngine else { return DecodeEngine(options: options, root: root, parser: false) }
         // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
         spareReplayEngine = nil
         engine.reset(options: options, merging: false, root: root)
         return engine
     }
 
-    func giveBackReplayEngine(_ engine: _DecodeEngine) {
+    func giveBackReplayEngine(_ engine: DecodeEngine) {
         engine.release()
         spareReplayEngine = engine
     }

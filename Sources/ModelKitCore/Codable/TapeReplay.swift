@@ -18,11 +18,11 @@ extension TapeDecoder {
     }
 
     /// Feeds the value at `index` (nested values included) and returns the index after it.
-    private func feed(_ index: Int, to engine: _DecodeEngine, base: Int) throws -> Int {
+    private func feed(_ index: Int, to engine: DecodeEngine, base: Int) throws -> Int {
         let entry = entries[index]
         // The replay engine has no parser: its token start is exactly this offset.
-        engine.currentBufferOffset = tape.tokenStart(entry) - base
-        let status: Int32
+        engine.locator.currentBufferOffset = tape.tokenStart(entry) - base
+        let status: Bool
         switch entry.kind {
         case .null: status = engine.onScalar(.null, kind: .literal)
         case .falseValue: status = engine.onScalar(.bool(false), kind: .literal)
@@ -31,7 +31,7 @@ extension TapeDecoder {
         case .string: status = engine.onString(bytes(of: entry))
         case .object, .array:
             let below = engine.frames.count
-            guard engine.onOpen(entry.kind == .object ? .object : .array) == 1 else { throw engine.failure! }
+            guard engine.onOpen(entry.kind == .object ? .object : .array) else { throw engine.failure! }
             let end = Int(entry.next)
             // A container its consumer skips (an unknown key, a mismatch under `.skip`) is
             // closed at once: the tape already checked what is inside.
@@ -40,17 +40,17 @@ extension TapeDecoder {
             while !skipped && k < end {
                 if entry.kind == .object {
                     let key = entries[k]
-                    engine.currentBufferOffset = tape.tokenStart(key) - base
-                    guard engine.onKey(bytes(of: key)) == 1 else { throw engine.failure! }
+                    engine.locator.currentBufferOffset = tape.tokenStart(key) - base
+                    guard engine.onKey(bytes(of: key)) else { throw engine.failure! }
                     k += 1
                 }
                 k = try feed(k, to: engine, base: base)
             }
             // The closing bracket is the byte before the container's end offset.
-            engine.currentBufferOffset = Int(entry.start) - 1 - base
+            engine.locator.currentBufferOffset = Int(entry.start) - 1 - base
             status = engine.onClose()
         }
-        if status != 1 { throw engine.failure! }
+        if !status { throw engine.failure! }
         return Int(entry.next)
     }
 }
