@@ -66,6 +66,48 @@ import Testing
         }
     }
 
+    /// FuzzStream (long run, 5.3 M executions), input hex `00 ef bb bf 30 00 4e`: a byte order
+    /// mark, `0`, NUL, `N` fed in 1-byte chunks. Whole, the mark is skipped and `0` fails as
+    /// "expected Leaf, found number 0"; split, the mark's first byte arrived alone, was not
+    /// recognised as a mark and failed as invalid JSON at byte 0. A mark split across chunks
+    /// must be recognised like a whole one, and one or two bytes of it alone are invalid UTF-8.
+    @Test
+    func aByteOrderMarkSplitAcrossChunksIsSkippedLikeAWholeOne() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"n":"a","p":1}"#.utf8) + [0x0A] + Array(#"{"n":"b"}"#.utf8)
+        for chunk in [bytes.count, 1, 2, 4] {
+            var stream = ModelStreamDecoder<Book>()
+            var books: [Book] = []
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                books += try stream.feed(bytes[start..<min(start + chunk, bytes.count)])
+            }
+            books += try stream.finish()
+            #expect(books.map(\.name) == ["a", "b"], "chunk \(chunk)")
+        }
+        // The finding itself: the same error kind and place whatever the chunking.
+        let finding: [UInt8] = [0xEF, 0xBB, 0xBF, 0x30, 0x00, 0x4E]
+        for chunk in [finding.count, 1, 2] {
+            var stream = ModelStreamDecoder<Book>()
+            let error = try #require(throws: ModelDecodingError.self, "chunk \(chunk)") {
+                for start in stride(from: 0, to: finding.count, by: chunk) {
+                    _ = try stream.feed(finding[start..<min(start + chunk, finding.count)])
+                }
+                _ = try stream.finish()
+            }
+            guard case .typeMismatch = error.reason else { Issue.record("chunk \(chunk): \(error)"); continue }
+            #expect(error.byteOffset == 3, "chunk \(chunk)")
+        }
+        // Part of a mark, then the end: invalid UTF-8 at byte 0, as a whole decode says.
+        for partial in [[UInt8]([0xEF]), [0xEF, 0xBB]] {
+            var stream = ModelStreamDecoder<Book>()
+            let error = try #require(throws: ModelDecodingError.self) {
+                for byte in partial { _ = try stream.feed([byte]) }
+                _ = try stream.finish()
+            }
+            guard case .syntax = error.reason else { Issue.record("\(partial): \(error)"); continue }
+            #expect(error.byteOffset == 0)
+        }
+    }
+
     /// FuzzArchive: a `JSONValue` integer with trailing zeros, `4731301624530348277760`, comes back
     /// from an archive as `473130162453034827776e1`: equal by value, but the exact text is lost
     /// (API.md: numbers keep their exact text).

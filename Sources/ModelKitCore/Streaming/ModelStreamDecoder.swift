@@ -48,6 +48,9 @@ final class StreamState<M: Model> {
     /// Where the scanner's offsets start in the stream (after a byte order mark).
     private var scannerBase = 0
     private var totalBytes = 0
+    /// The stream's first bytes while they may still be a byte order mark cut by a chunk end
+    /// (nil once decided): held back until the mark is whole or ruled out.
+    private var head: [UInt8]? = []
     private var failure: (any Error)?
     private var finished = false
 
@@ -58,14 +61,14 @@ final class StreamState<M: Model> {
         engine.keepsSkipped = false
     }
 
-    var heldBackBytes: Int { pending.count }
+    var heldBackBytes: Int { pending.count + (head?.count ?? 0) }
     var keptSkippedErrors: Int { engine.skipped.count }
 
     func feed(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
         if let failure { throw failure }
         guard !finished else { throw ModelDecodingError(reason: .invalid("feed(_:) after finish()"), path: "$", line: 0, column: 0, byteOffset: totalBytes) }
         do {
-            try consume(chunk)
+            try consumeAfterHead(chunk)
         } catch {
             failure = error
             throw error
@@ -77,6 +80,11 @@ final class StreamState<M: Model> {
         if let failure { throw failure }
         finished = true
         do {
+            // Part of a mark and then the end: parsed as it is (invalid UTF-8, as whole).
+            if let held = head, !held.isEmpty {
+                head = nil
+                try held.withUnsafeBytes { try consume($0) }
+            }
             if let problem = scanner.finish() {
                 try parsePending(upTo: pending.count)
                 throw engine.error(.syntax(problem.message), at: totalBytes, path: "$")
@@ -88,6 +96,21 @@ final class StreamState<M: Model> {
             throw error
         }
         return root.takeReady()
+    }
+
+    /// Holds the first bytes back until they are a whole byte order mark or cannot be one.
+    private func consumeAfterHead(_ chunk: UnsafeRawBufferPointer) throws {
+        guard var held = head else { return try consume(chunk) }
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let needed = min(mark.count - held.count, chunk.count)
+        held.append(contentsOf: chunk[0..<needed])
+        if held.count < mark.count && held == Array(mark[0..<held.count]) {
+            head = held
+            return
+        }
+        head = nil
+        try held.withUnsafeBytes { try consume($0) }
+        if needed < chunk.count { try consume(UnsafeRawBufferPointer(rebasing: chunk[needed...])) }
     }
 
     private func consume(_ chunk: UnsafeRawBufferPointer) throws {
