@@ -95,49 +95,71 @@ struct FrameStack {
     /// A finished frame of exactly `type` and `schema` at `depth`, if one is spare.
     @inline(__always)
     func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema, depth: Int) -> F? {
-        let slot = Self.spareSlot(ObjectIdentifier(schema), depth: depth)
-        guard slot < spareFrames.count, let spare = spareFrames[slot], spare.schema === schema,
-              let frame = spare as? F else { return nil }
-        spareFrames[slot] = nil
-        return frame
+        let base = depth &* Self.slotsPerDepth
+        guard base &+ Self.slotsPerDepth <= spareFrames.count else { return nil }
+        for slot in base..<(base &+ Self.slotsPerDepth) {
+            guard let spare = spareFrames[slot], spare.schema === schema else { continue }
+            guard let frame = spare as? F else { return nil }
+            spareFrames[slot] = nil
+            return frame
+        }
+        return nil
     }
 
     /// Keeps a finished model frame for the next object opened at `depth`.
     @inline(__always)
     func recycle(_ frame: ModelFrameBase, depth: Int) {
-        let slot = Self.spareSlot(ObjectIdentifier(frame.schema), depth: depth)
-        if slot >= spareFrames.count {
-            spareFrames.append(contentsOf: repeatElement(nil, count: slot - spareFrames.count + 4))
+        let base = depth &* Self.slotsPerDepth
+        if base &+ Self.slotsPerDepth > spareFrames.count {
+            spareFrames.append(contentsOf: repeatElement(nil, count: base &+ Self.slotsPerDepth &- spareFrames.count))
         }
-        spareFrames[slot] = frame
+        var target = base &+ Self.evictionSlot(ObjectIdentifier(frame.schema))
+        for slot in base..<(base &+ Self.slotsPerDepth) where spareFrames[slot] == nil || spareFrames[slot]!.schema === frame.schema {
+            target = slot
+            break
+        }
+        spareFrames[target] = frame
     }
 
     /// A finished collection frame for the same element type at `depth`, if any.
     @inline(__always)
     func spareCollectionFrame(_ key: ObjectIdentifier, depth: Int) -> CollectionFrame? {
-        let slot = Self.spareSlot(key, depth: depth)
-        guard slot < spareCollections.count, let spare = spareCollections[slot], spare.key == key else { return nil }
-        spareCollections[slot] = nil
-        spare.frame.restart()
-        return spare.frame
+        let base = depth &* Self.slotsPerDepth
+        guard base &+ Self.slotsPerDepth <= spareCollections.count else { return nil }
+        for slot in base..<(base &+ Self.slotsPerDepth) {
+            guard let spare = spareCollections[slot], spare.key == key else { continue }
+            spareCollections[slot] = nil
+            spare.frame.restart()
+            return spare.frame
+        }
+        return nil
     }
 
     /// Keeps a finished collection frame for the next container opened at `depth`.
     @inline(__always)
     func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier, depth: Int) {
-        let slot = Self.spareSlot(key, depth: depth)
-        if slot >= spareCollections.count {
-            spareCollections.append(contentsOf: repeatElement(nil, count: slot - spareCollections.count + 4))
+        let base = depth &* Self.slotsPerDepth
+        if base &+ Self.slotsPerDepth > spareCollections.count {
+            spareCollections.append(contentsOf: repeatElement(nil, count: base &+ Self.slotsPerDepth &- spareCollections.count))
         }
-        spareCollections[slot] = (key, frame)
+        var target = base &+ Self.evictionSlot(key)
+        for slot in base..<(base &+ Self.slotsPerDepth) where spareCollections[slot] == nil || spareCollections[slot]!.key == key {
+            target = slot
+            break
+        }
+        spareCollections[target] = (key, frame)
     }
 
-    /// Spare frames are kept per depth in four slots picked by type (schema or element type), so
-    /// that containers of different types alternating at one depth (a tweet's `user` and
-    /// `entities`, its `hashtags` and `urls`) each find a frame to reuse instead of allocating.
+    /// Spare frames are kept per depth in a few slots searched in turn, so that containers of
+    /// different types alternating at one depth (a tweet's `user` and `entities`, its `hashtags`
+    /// and `urls`) each find a frame to reuse instead of allocating. Searching (not hashing the
+    /// type's address into a slot) makes reuse independent of where types sit in memory.
+    private static var slotsPerDepth: Int { 4 }
+
+    /// Which slot a frame replaces when all of its depth's slots hold other types.
     @inline(__always)
-    private static func spareSlot(_ id: ObjectIdentifier, depth: Int) -> Int {
+    private static func evictionSlot(_ id: ObjectIdentifier) -> Int {
         let bits = UInt(bitPattern: Int(bitPattern: id))
-        return depth &* 4 &+ Int(truncatingIfNeeded: (bits >> 4 ^ bits >> 6 ^ bits >> 9) & 3)
+        return Int(truncatingIfNeeded: (bits >> 4 ^ bits >> 6 ^ bits >> 9) & 3)
     }
 }
