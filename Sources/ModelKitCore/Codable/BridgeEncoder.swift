@@ -31,7 +31,7 @@ final class BridgeEncoder: Encoder {
         /// The index in `open` where the containers of the value being encoded start.
         var valueLevel = 0
         /// The last two types found not to be ``ModelValue``s.
-        var plain: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
+        var plain = RecentPlainTypes()
     }
 
     var path: [any CodingKey] {
@@ -137,14 +137,14 @@ final class BridgeEncoder: Encoder {
             if T.self == Int.self { return try writer.visitSigned(Int64(unsafeBitCast(value, to: Int.self))) }
             if T.self == Bool.self { return try writer.visitBool(unsafeBitCast(value, to: Bool.self)) }
             if T.self == Double.self { return try writer.visitDouble(unsafeBitCast(value, to: Double.self)) }
-            if !isKnownPlain(T.self) {
+            if !hot.value.plain.contains(T.self) {
                 if let schemaValue = value as? any ModelValue {
                     // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
                     return try schemaValue._visit(writer)
                 }
                 // A class's subclasses may be ModelValues (the cast looks at the instance): only
                 // value types are remembered.
-                if !(T.self is AnyObject.Type) { rememberPlain(T.self) }
+                if !(T.self is AnyObject.Type) { hot.value.plain.remember(T.self) }
             }
         } catch let error as ModelEncodingError {
             throw invalid(value, error, key: key)
@@ -152,17 +152,6 @@ final class BridgeEncoder: Encoder {
         try encodeNested(value, key: key)
     }
 
-    /// Whether value type `type` was already found not to be a ``ModelValue``: the cast asks the
-    /// runtime's conformance cache (a hash lookup), which an array of a Codable type would pay per element.
-    @inline(__always)
-    private func isKnownPlain(_ type: Any.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        return hot.value.plain.0 == id || hot.value.plain.1 == id
-    }
-
-    private func rememberPlain(_ type: Any.Type) {
-        hot.value.plain = (ObjectIdentifier(type), hot.value.plain.0)
-    }
 
     private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
         let savedLevel = valueLevel

@@ -149,24 +149,11 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
-        if !isKnownPlain(T.self) {
+        if !hot.value.plain.contains(T.self) {
             if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
-            rememberPlain(T.self)
+            hot.value.plain.remember(T.self)
         }
         return try descend(into: index, at) { try T(from: self) }
-    }
-
-    /// Whether `type` was already found not to be a model. The cast asks the runtime's
-    /// conformance cache (a hash lookup, hundreds of instructions): an array of a Codable
-    /// type would pay it per element.
-    @inline(__always)
-    private func isKnownPlain(_ type: Any.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        return hot.value.plain.0 == id || hot.value.plain.1 == id
-    }
-
-    private func rememberPlain(_ type: Any.Type) {
-        hot.value.plain = (ObjectIdentifier(type), hot.value.plain.0)
     }
 
     /// Runs `body` with this decoder at the value `index` whose coding path is `at`.
@@ -298,5 +285,5 @@ final class TapeDecoder: Decoder {
 struct HotState {
     var current: Int
     var path: [any CodingKey]
-    var plain: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
+    var plain = RecentPlainTypes()
 }

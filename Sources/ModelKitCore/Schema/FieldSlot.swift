@@ -79,22 +79,7 @@ struct FieldAccess: Sendable {
     /// (one indirect call per value instead of two).
     @inlinable @inline(__always)
     static func stored<Value: ModelValue>(at offset: Int, as type: Value.Type) -> FieldAccess {
-        @Sendable @inline(__always) func field(_ root: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
-            (root + offset).assumingMemoryBound(to: Value.self)
-        }
-        return FieldAccess(
-            decodeScalar: { scalar, root, decoder in
-                if let value = try Value._decodeScalar(scalar, decoder) { field(root).pointee = value }
-            },
-            beginContainer: { kind, root, decoder in
-                try Value._beginContainer(kind, decoder, merging: decoder.isMerging ? field(root).pointee : nil)
-            },
-            finishContainer: { frame, root, decoder in
-                if let value = try Value._finishContainer(frame, decoder) { field(root).pointee = value }
-            },
-            visit: { root, visitor in try (root + offset).assumingMemoryBound(to: Value.self).pointee._visit(visitor) },
-            copy: { from, to in field(to).pointee = (from + offset).assumingMemoryBound(to: Value.self).pointee._deepCopy() },
-            shared: SharedKeyDecode(Value.self, store: { value, root in field(root).pointee = value }))
+        located(InlineField(offset: offset), as: type)
     }
 
     /// A stored property of a final class at a fixed byte offset in the object: `root` points at
@@ -102,11 +87,14 @@ struct FieldAccess: Sendable {
     /// (generic metadata lookups in the runtime); this is a load.
     @inlinable @inline(__always)
     static func storedInObject<Value: ModelValue>(at offset: Int, as type: Value.Type) -> FieldAccess {
+        located(ObjectField(offset: offset), as: type)
+    }
+
+    /// A field at a fixed place, reached without any call.
+    @inlinable @inline(__always)
+    static func located<Value: ModelValue, Location: FieldLocation>(_ location: Location, as type: Value.Type) -> FieldAccess {
         @Sendable @inline(__always) func field(_ root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {
-            // Why unsafe: `root` holds a live reference to an instance of the schema's final class
-            // (the engine and visitors keep it alive); `offset` is the stored property's offset in
-            // that instance, from the runtime's own field records (see ClassFieldOffsets).
-            UnsafeMutableRawPointer(mutating: root.load(as: UnsafeRawPointer.self) + offset).assumingMemoryBound(to: Value.self)
+            location.address(in: root).assumingMemoryBound(to: Value.self)
         }
         return FieldAccess(
             decodeScalar: { scalar, root, decoder in
