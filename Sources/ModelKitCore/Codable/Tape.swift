@@ -81,19 +81,9 @@ final class Tape {
         return openingQuote(before: Int(entry.position) - 1)
     }
 
-    /// The opening quote of the string whose closing quote is at `closing` (an unescaped quote
-    /// cannot occur inside; the engine's `tokenStartOffset` scans the same way).
+    /// The opening quote of the string whose closing quote is at `closing`.
     private func openingQuote(before closing: Int) -> Int {
-        var local = closing
-        while local > 0 {
-            local -= 1
-            if input[local] == UInt8(ascii: "\"") {
-                var backslashes = 0
-                while local - backslashes - 1 >= 0, input[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { break }
-            }
-        }
-        return max(0, local)
+        StringStart.openingQuote(in: input, closingAt: closing)
     }
 
     /// The input bytes of the value at `index` (a container from its opening to its closing bracket).

@@ -32,15 +32,7 @@ struct SourceLocator {
         switch lastTokenKind {
         case .string, .key:
             // The closing quote is the last consumed byte; an unescaped quote cannot occur inside.
-            local -= 1
-            while local > 0 {
-                local -= 1
-                if currentBuffer[local] == UInt8(ascii: "\"") {
-                    var backslashes = 0
-                    while local - backslashes - 1 >= 0, currentBuffer[local - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                    if backslashes % 2 == 0 { break }
-                }
-            }
+            local = StringStart.openingQuote(in: currentBuffer, closingAt: local - 1)
         case .number, .literal:
             while local > 0, !Self.isDelimiter(currentBuffer[local - 1]) { local -= 1 }
         case .open, .close:

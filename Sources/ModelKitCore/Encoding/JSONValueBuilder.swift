@@ -84,12 +84,7 @@ final class JSONValueBuilder: ValueVisitor {
         pendingIsField = false
     }
 
-    func endArray() throws {
-        let closed = stack.removeLast()
-        guard case .array(let elements) = closed.container else { preconditionFailure("unbalanced visit") }
-        pendingKey = closed.key
-        add(.array(elements))
-    }
+    func endArray() throws { closeContainer() }
 
     func beginObject(count: Int) throws {
         stack.append((.object([:]), pendingKey))
@@ -102,11 +97,16 @@ final class JSONValueBuilder: ValueVisitor {
         pendingIsField = false
     }
 
-    func endObject() throws {
+    func endObject() throws { closeContainer() }
+
+    /// Adds the innermost open container to its parent, under the key it was opened with.
+    private func closeContainer() {
         let closed = stack.removeLast()
-        guard case .object(let members) = closed.container else { preconditionFailure("unbalanced visit") }
         pendingKey = closed.key
-        add(.object(members))
+        switch closed.container {
+        case .array(let elements): add(.array(elements))
+        case .object(let members): add(.object(members))
+        }
     }
 
     var wantsSortedKeys: Bool { options.sortedKeys }
