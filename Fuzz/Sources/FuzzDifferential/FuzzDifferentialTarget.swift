@@ -30,7 +30,12 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     if let model = try? ModelDecoder().decode(Everything.self, from: bytes) {
         do {
-            let decoded = try ModelDecoder().decode(Everything.self, from: model.jsonBytes())
+            var decoded = try ModelDecoder().decode(Everything.self, from: model.jsonBytes())
+            // ISO 8601 output keeps dates to the microsecond (README, Encoding): a date read from
+            // a number with finer digits comes back rounded. Equal when the text is.
+            if decoded.date != model.date, try ModelEncoder().encode(decoded.date) == ModelEncoder().encode(model.date) {
+                decoded.date = model.date
+            }
             if !decoded.modelIsEqual(model) {
                 fuzzFailure("model changed through JSON:\n\(model.modelDescription)\n→\n\(decoded.modelDescription)")
             }
