@@ -29,6 +29,15 @@ import Testing
         #expect(error.byteOffset == 8)
     }
 
+    /// yajl says "invalid string in json text" for a misspelt `true`, `false` or `null`.
+    @Test func aMisspeltLiteralIsCalledOne() throws {
+        for json in ["tru", "[nul]", "{\"a\": fals}", "[truth]"] {
+            let error = try syntaxError(json)
+            guard case .syntax(let message) = error.reason else { Issue.record("\(json): \(error)"); continue }
+            #expect(message.hasPrefix("invalid literal (true, false or null expected)"), "\(json): \(message)")
+        }
+    }
+
     @Test func unescapedControlCharacterNamesNoByte() throws {
         let error = try syntaxError("[\"a\u{01}b\"]")
         #expect(error.reason == .syntax("control character in a string must be escaped"))

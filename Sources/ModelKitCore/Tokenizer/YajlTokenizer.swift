@@ -81,6 +81,9 @@ final class YajlTokenizer {
         case "invalid character inside string":
             return SyntaxError(isLexical: lexical, description: "control character in a string must be escaped", namesByte: false)
         case "invalid char in json text": return SyntaxError(isLexical: lexical, description: "unexpected character", namesByte: true)
+        // What yajl says for a misspelt `true`, `false` or `null` (`tru`, `nul`).
+        case "invalid string in json text":
+            return SyntaxError(isLexical: lexical, description: "invalid literal (true, false or null expected)", namesByte: true)
         default: return SyntaxError(isLexical: lexical, description: text, namesByte: true)
         }
     }
