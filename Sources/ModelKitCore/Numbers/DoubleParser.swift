@@ -88,6 +88,11 @@ enum DoubleParser {
             digits += 4
             i += 4
         }
+        if i + 2 <= n, case let d0 = bytes[i] &- 0x30, d0 < 10, case let d1 = bytes[i + 1] &- 0x30, d1 < 10 {
+            mantissa = mantissa &* 100 &+ UInt64(d0 &* 10 &+ d1)
+            digits += 2
+            i += 2
+        }
         while i < n, case let d = bytes[i] &- 0x30, d < 10 {
             mantissa = mantissa &* 10 &+ UInt64(d)
             digits += 1
@@ -106,6 +111,12 @@ enum DoubleParser {
                 digits += 4
                 exponent -= 4
                 i += 4
+            }
+            if i + 2 <= n, case let d0 = bytes[i] &- 0x30, d0 < 10, case let d1 = bytes[i + 1] &- 0x30, d1 < 10 {
+                mantissa = mantissa &* 100 &+ UInt64(d0 &* 10 &+ d1)
+                digits += 2
+                exponent -= 2
+                i += 2
             }
             while i < n, case let d = bytes[i] &- 0x30, d < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
