@@ -27,9 +27,27 @@ public struct Leaf: Model, Equatable, Sendable {
     }
 }
 
+/// A final class: its plain stored `var`s are read and written at their offset in the object
+/// (ClassFieldOffsets), its observed property through the key path.
+public final class Twig: Model, @unchecked Sendable {
+    public var name = ""
+    public var count: Int?
+    public var kids: [Twig] = []
+    public var seen = 0 { didSet { seenChanges += 1 } }
+    public var seenChanges = 0
+    public init() {}
+
+    public static let schema = Schema(Twig.self) {
+        Field("name", \.name)
+        Field("count", \.count, key: "c")
+        Field("kids", \.kids)
+        Field("seen", \.seen)
+    }
+}
+
 /// One field of every kind a model may hold: every integer width, both floats, `Decimal`,
 /// `String`, `Bool`, `Date`, `URL`, `UUID`, `Data`, both enum kinds, optionals, arrays, sets,
-/// dictionaries, nested models, key paths and multi-key fields.
+/// dictionaries, nested models (struct and final class), key paths and multi-key fields.
 public struct Everything: Model, Sendable {
     public var int = 0
     public var int8: Int8 = 0
@@ -62,6 +80,7 @@ public struct Everything: Model, Sendable {
     public var leaf = Leaf()
     public var leaves: [String: Leaf] = [:]
     public var optionalLeaf: Leaf?
+    public var twig: Twig?
     public var deep: String?
     public var deeper: Int16?
     public var alias: String?
@@ -101,6 +120,7 @@ public struct Everything: Model, Sendable {
         Field("leaf", \.leaf)
         Field("leaves", \.leaves)
         Field("optionalLeaf", \.optionalLeaf, key: "ol")
+        Field("twig", \.twig, key: "tw")
         Field("deep", \.deep, key: "x.y")
         Field("deeper", \.deeper, key: "x.z.w")
         Field("alias", \.alias, keys: ["alias", "a", "also"])
