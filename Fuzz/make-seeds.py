@@ -165,6 +165,12 @@ def main():
     write("FuzzModel", "finding-date-1e999", b'\x00{"t":"1e999"}')
     write("FuzzJSONValue", "finding-empty", b"")
     write("FuzzJSONValue", "finding-pool-poison", b"\"\"\"\"")
+    write("FuzzStream", "bom-split-across-chunks", bytes([0x00, 0xEF, 0xBB, 0xBF, 0x30, 0x00, 0x4E]))
+    write("FuzzDifferential", "finding-submicrosecond-date",
+          b'{"i2":"4","b":"yes","u-4":3.99,"s":18,"t":1654470993.18440776434750159}')
+    # A final-class model (Twig): fields read and written at their offset in the object.
+    write("FuzzModel", "final-class-twig", b'\x00{"tw":{"name":"x","c":2,"seen":3,"kids":[{"name":"y","kids":[]},{"c":null}]},"i":1}')
+    write("FuzzDifferential", "final-class-twig", b'{"tw":{"name":"x","c":2,"seen":3,"kids":[{"name":"y"}]}}')
 
     total = sum(os.path.getsize(os.path.join(root, f)) for root, _, files in os.walk(CORPUS) for f in files)
     print(f"seeds written: {total} bytes", file=sys.stderr)
