@@ -52,6 +52,14 @@ final class GenericBox<T: ModelValue & Sendable>: Model, @unchecked Sendable {
     }
 }
 
+/// References with their own storage rules: a plain store into them would corrupt memory.
+private final class Linked {
+    var name = ""
+    weak var parent: Linked?
+    unowned(unsafe) var sibling: Linked? = nil
+    lazy var cached = 3
+}
+
 @Suite struct ClassFieldAccessTests {
     @Test func offsetsAreFoundOnlyForPlainStoredVarsOfFinalClasses() {
         #expect(ClassFieldOffsets.offset(of: \PlainRecord.id, in: PlainRecord.self, as: Int.self) != nil)
@@ -64,6 +72,11 @@ final class GenericBox<T: ModelValue & Sendable>: Model, @unchecked Sendable {
         // A non-final class's property may be overridden by a subclass.
         #expect(ClassFieldOffsets.offset(of: \OpenBase.name, in: OpenBase.self, as: String.self) == nil)
         #expect(ClassFieldOffsets.offset(of: \SealedChild.extra, in: SealedChild.self, as: Int.self) != nil)
+        // weak, unowned and lazy storage is reached only through its accessors.
+        #expect(ClassFieldOffsets.offset(of: \Linked.name, in: Linked.self, as: String.self) != nil)
+        #expect(ClassFieldOffsets.offset(of: \Linked.parent, in: Linked.self, as: Linked?.self) == nil)
+        #expect(ClassFieldOffsets.offset(of: \Linked.sibling, in: Linked.self, as: Linked?.self) == nil)
+        #expect(ClassFieldOffsets.offset(of: \Linked.cached, in: Linked.self, as: Int.self) == nil)
         // Structs are not this type's business (MemoryLayout.offset(of:) serves them).
         #expect(ClassFieldOffsets.offset(of: \Renamed.title, in: Renamed.self, as: String.self) == nil)
     }
