@@ -179,6 +179,36 @@ struct CodableDecodingTests {
         #expect(shape.origin == ["x": 1, "y": 2])
     }
 
+    /// Coding paths are kept as tape positions and made into keys only for an error: through
+    /// nested containers, a super decoder and an escaped key they must read as JSONDecoder's.
+    @Test func codingPathsOfErrorsInNestedContainersMatchFoundation() throws {
+        let base = #"{"name":"tri","geometry":{"origin":{"y":2,"x":1},"points":[[0,0],[1,0],[0,1]]},"base":"shape","tags":["a","b"]}"#
+        let broken = [
+            base.replacingOccurrences(of: "[0,1]]", with: #"[0,"one"]]"#),
+            base.replacingOccurrences(of: #""x":1"#, with: #""x":null"#),
+            base.replacingOccurrences(of: #""base":"shape""#, with: #""base":5"#),
+            base.replacingOccurrences(of: #"["a","b"]"#, with: #"["a",{}]"#),
+            base.replacingOccurrences(of: #""geometry":"#, with: #""g\u0065ometry":"#)
+                .replacingOccurrences(of: #""points":[[0,0],"#, with: #""points":[[0,true],"#),
+        ]
+        for json in broken {
+            func path(_ decode: () throws -> Shape) -> [String]? {
+                do { _ = try decode() } catch let error as DecodingError {
+                    switch error {
+                    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+                        return context.codingPath.map(\.stringValue)
+                    @unknown default: return nil
+                    }
+                } catch { return nil }
+                return nil
+            }
+            let ours = path { try ModelDecoder(options: DecodingOptions(conversion: .strict)).decode(Shape.self, from: json) }
+            let foundation = path { try JSONDecoder().decode(Shape.self, from: Data(json.utf8)) }
+            #expect(ours != nil)
+            #expect(ours == foundation, "\(json)")
+        }
+    }
+
     @Test func escapedStringsAndKeysAreUnescaped() throws {
         let json = #"{"v\u0061lue":"a\"b\\c\u00e9\ud83d\ude00"}"#
         #expect(try ModelDecoder().decode(Holder<String>.self, from: json).value == "a\"b\\cé😀")

@@ -20,18 +20,45 @@ struct TextCodingKey: CodingKey {
     static let superKey = TextCodingKey("super")
 }
 
-/// Where a value sits, without building a `[CodingKey]` unless an error needs one: the coding
-/// path of its container (a prefix of the decoder's path, or a stored copy for containers made by
-/// `nestedContainer`), plus its own key.
+/// One step of a coding path as the tape knows it: a member by its key's tape entry, an element
+/// by its ordinal. Eight bytes and no existential, so descending into a value costs a push onto
+/// a plain array; the `CodingKey`s are made only when an error or `codingPath` asks for them.
+enum PathStep {
+    case member(keyEntry: UInt32)
+    case element(UInt32)
+}
+
+/// Where a value sits, without building a `[CodingKey]` unless an error needs one: the steps of
+/// its container (a prefix of the decoder's steps, or a stored copy for containers made by
+/// `nestedContainer`), plus its own step.
 struct BridgePath {
     var depth: Int
-    var fixed: [any CodingKey]?
-    var key: (any CodingKey)?
+    var fixed: [PathStep]?
+    var step: PathStep?
 
-    init(depth: Int, fixed: [any CodingKey]? = nil, key: (any CodingKey)? = nil) {
+    init(depth: Int, fixed: [PathStep]? = nil, step: PathStep? = nil) {
         self.depth = depth
         self.fixed = fixed
-        self.key = key
+        self.step = step
+    }
+
+    /// The path of a container whose own path is `self`: its elements' steps go after this one.
+    var containerPath: BridgePath {
+        guard let fixed else { return BridgePath(depth: depth + (step == nil ? 0 : 1)) }
+        let steps = fixed + (step.map { [$0] } ?? [])
+        return BridgePath(depth: steps.count, fixed: steps)
+    }
+
+    /// The path of the member whose key is the tape entry `keyEntry`, in the container at `self`.
+    @inline(__always)
+    func member(_ keyEntry: Int) -> BridgePath {
+        BridgePath(depth: depth, fixed: fixed, step: .member(keyEntry: UInt32(truncatingIfNeeded: keyEntry)))
+    }
+
+    /// The path of element `ordinal` of the array at `self`.
+    @inline(__always)
+    func element(_ ordinal: Int) -> BridgePath {
+        BridgePath(depth: depth, fixed: fixed, step: .element(UInt32(truncatingIfNeeded: ordinal)))
     }
 
     /// `$.a[3].b` for a coding path.

@@ -5,9 +5,19 @@ import Foundation
 
 extension TapeDecoder {
     func codingPath(_ at: BridgePath) -> [any CodingKey] {
-        var result = at.fixed ?? Array(path.prefix(at.depth))
-        if let key = at.key { result.append(key) }
+        var result = prefix
+        for step in at.fixed ?? Array(steps.prefix(at.depth)) { result.append(codingKey(step)) }
+        if let step = at.step { result.append(codingKey(step)) }
         return result
+    }
+
+    /// A step's key: the member's key text as the document spells it (which is the `stringValue`
+    /// of the key that found it), or `Index n` as `JSONDecoder` reports an element.
+    func codingKey(_ step: PathStep) -> any CodingKey {
+        switch step {
+        case .member(let keyEntry): return TextCodingKey(String(decoding: bytes(of: entries[Int(keyEntry)]), as: UTF8.self))
+        case .element(let ordinal): return IndexCodingKey(Int(ordinal))
+        }
     }
 
     func located(_ reason: ModelDecodingError.Reason, offset: Int, codingPath: [any CodingKey]) -> ModelDecodingError {

@@ -7,7 +7,7 @@ extension JSONValue: Codable {
     /// Reads any JSON value from any decoder.
     public init(from decoder: any Decoder) throws {
         if let bridge = decoder as? TapeDecoder {
-            self = try bridge.decodeSchemaValue(JSONValue.self, at: bridge.current, BridgePath(depth: bridge.path.count))
+            self = try bridge.decodeSchemaValue(JSONValue.self, at: bridge.current, bridge.here)
             return
         }
         if let object = try? decoder.container(keyedBy: TextCodingKey.self) {

@@ -55,6 +55,6 @@ extension ModelDecoder {
         }
         defer { DecodeRun.recycle(engine) }
         let decoder = TapeDecoder(tape: tape, engine: engine, options: options)
-        return try decoder.decodeValue(T.self, at: 0, BridgePath(depth: 0, fixed: nil, key: nil))
+        return try decoder.decodeValue(T.self, at: 0, BridgePath(depth: 0))
     }
 }

@@ -30,7 +30,7 @@ extension SchemaCodable {
     /// Decodes the model through its schema.
     public init(from decoder: any Decoder) throws {
         if let bridge = decoder as? TapeDecoder {
-            self = try bridge.decodeSchemaValue(Self.self, at: bridge.current, BridgePath(depth: bridge.path.count))
+            self = try bridge.decodeSchemaValue(Self.self, at: bridge.current, bridge.here)
         } else {
             self = try ModelDecoder().decode(Self.self, from: JSONValue(from: decoder))
         }
@@ -51,12 +51,12 @@ extension SchemaCodable where Self: AnyObject {
     /// model class's `required convenience init(from:)`.
     public func decodeSchemaFields(from decoder: any Decoder) throws {
         if let bridge = decoder as? TapeDecoder {
-            try bridge.expect(.object, at: bridge.current, BridgePath(depth: bridge.path.count))
+            try bridge.expect(.object, at: bridge.current, bridge.here)
             let bytes = bridge.tape.inputBytes(of: bridge.current)
             do {
                 try update(json: bytes, options: bridge.options)
             } catch let error as ModelDecodingError {
-                throw bridge.rebased(error, Self.self, at: bridge.current, BridgePath(depth: bridge.path.count))
+                throw bridge.rebased(error, Self.self, at: bridge.current, bridge.here)
             }
         } else {
             try update(json: ModelEncoder().encode(JSONValue(from: decoder)))

@@ -16,10 +16,13 @@ final class TapeDecoder: Decoder {
         get { hot.value.current }
         set { hot.value.current = newValue }
     }
-    var path: [any CodingKey] {
-        _read { yield hot.value.path }
-        _modify { yield &hot.value.path }
+    /// The coding path of `current`, as tape steps (see ``PathStep``).
+    var steps: [PathStep] {
+        _read { yield hot.value.steps }
+        _modify { yield &hot.value.steps }
     }
+    /// The coding path this decoder starts at: empty, except for a `superDecoder`'s.
+    let prefix: [any CodingKey]
     /// Changed on every value decoded: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call back into the decoder).
     private let hot: UncheckedStorage<HotState>
@@ -40,12 +43,13 @@ final class TapeDecoder: Decoder {
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
     private var spareReplayEngine: DecodeEngine?
 
-    init(tape: Tape, engine: DecodeEngine, options: DecodingOptions, current: Int = 0, path: [any CodingKey] = []) {
+    init(tape: Tape, engine: DecodeEngine, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
         self.tape = tape
         self.engine = engine
         self.options = options
-        var state = HotState(current: current, path: path)
-        state.path.reserveCapacity(16)
+        self.prefix = prefix
+        var state = HotState(current: current)
+        state.steps.reserveCapacity(16)
         hot = UncheckedStorage(state)
         entries = tape.entries
         // A valid address even for empty input: only ever offset by lengths read from the tape.
@@ -69,10 +73,11 @@ final class TapeDecoder: Decoder {
         UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
     }
 
-    var codingPath: [any CodingKey] { path }
+    var codingPath: [any CodingKey] { codingPath(here) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    private var here: BridgePath { BridgePath(depth: path.count, fixed: nil, key: nil) }
+    /// The path of `current`.
+    var here: BridgePath { BridgePath(depth: steps.count) }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try expect(.object, at: current, here)
@@ -85,7 +90,7 @@ final class TapeDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        TapeSingleValueContainer(decoder: self, index: current, depth: path.count)
+        TapeSingleValueContainer(decoder: self, index: current, depth: steps.count)
     }
 
     /// Throws unless the value at `index` is a container of `kind`.
@@ -134,6 +139,8 @@ final class TapeDecoder: Decoder {
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
     /// their schema, everything else through its `init(from:)` with this decoder moved there.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        // A type seen just before (the elements of an array, mostly) skips the checks below.
+        if hot.value.plain.contains(T.self) { return try descend(into: index, at) { try T(from: self) } }
         // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
         if T.self == String.self { return try decodeScalar(String.self, at: index, at) as! T }
         if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as! T }
@@ -149,10 +156,8 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
-        if !hot.value.plain.contains(T.self) {
-            if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
-            hot.value.plain.remember(T.self)
-        }
+        if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+        hot.value.plain.remember(T.self)
         return try descend(into: index, at) { try T(from: self) }
     }
 
@@ -164,16 +169,16 @@ final class TapeDecoder: Decoder {
         defer { current = savedCurrent }
         if let fixed = at.fixed {
             // A container made by nestedContainer(…) carries its own path: rare, so copy.
-            let savedPath = path
-            path = fixed
-            if let key = at.key { path.append(key) }
-            defer { path = savedPath }
+            let savedSteps = steps
+            steps = fixed
+            if let step = at.step { steps.append(step) }
+            defer { steps = savedSteps }
             return try body()
         }
-        if path.count > at.depth { path.removeLast(path.count - at.depth) }
-        guard let key = at.key else { return try body() }
-        path.append(key)
-        defer { path.removeLast() }
+        if steps.count > at.depth { steps.removeLast(steps.count - at.depth) }
+        guard let step = at.step else { return try body() }
+        steps.append(step)
+        defer { steps.removeLast() }
         return try body()
     }
 
@@ -284,6 +289,6 @@ final class TapeDecoder: Decoder {
 /// The decoder's position, and the last two types found not to be models.
 struct HotState {
     var current: Int
-    var path: [any CodingKey]
+    var steps: [PathStep] = []
     var plain = RecentPlainTypes()
 }

@@ -11,8 +11,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     init(decoder: TapeDecoder, object: Int, at: BridgePath) {
         self.decoder = decoder
         self.object = object
-        self.at = BridgePath(depth: at.fixed.map { $0.count + (at.key == nil ? 0 : 1) } ?? at.depth + (at.key == nil ? 0 : 1),
-                             fixed: at.fixed.map { $0 + (at.key.map { [$0] } ?? []) }, key: nil)
+        self.at = at.containerPath
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
@@ -30,18 +29,20 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return index
     }
 
+    /// The path of the member whose value is the tape entry `index` (its key is the entry before).
     @inline(__always)
-    private func path(_ key: Key) -> BridgePath { BridgePath(depth: at.depth, fixed: at.fixed, key: key) }
+    private func path(_ index: Int) -> BridgePath { at.member(index - 1) }
 
     @inline(__always)
     private func scalar<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T {
-        try decoder.decodeScalar(T.self, at: value(key), path(key))
+        let index = try value(key)
+        return try decoder.decodeScalar(T.self, at: index, path(index))
     }
 
     @inline(__always)
     private func scalarIfPresent<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
-        return try decoder.decodeScalar(T.self, at: index, path(key))
+        return try decoder.decodeScalar(T.self, at: index, path(index))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -64,7 +65,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(UInt64.self, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decodeValue(T.self, at: value(key), path(key))
+        let index = try value(key)
+        return try decoder.decodeValue(T.self, at: index, path(index))
     }
 
     // One lookup each (the standard library's defaults would search three times).
@@ -85,19 +87,19 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
-        return try decoder.decodeValue(T.self, at: index, path(key))
+        return try decoder.decodeValue(T.self, at: index, path(index))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try value(key)
-        try decoder.expect(.object, at: index, path(key))
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, at: detachedPath(key)))
+        try decoder.expect(.object, at: index, path(index))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, at: detachedPath(index)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try value(key)
-        try decoder.expect(.array, at: index, path(key))
-        return TapeUnkeyedContainer(decoder: decoder, array: index, at: detachedPath(key))
+        try decoder.expect(.array, at: index, path(index))
+        return TapeUnkeyedContainer(decoder: decoder, array: index, at: detachedPath(index))
     }
 
     func superDecoder() throws -> any Decoder { try superDecoder(key: TextCodingKey.superKey) }
@@ -109,11 +111,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let index = decoder.find(key, in: object, depth: at.depth) ?? decoder.tape.nullIndex
         var path = decoder.codingPath(at)
         path.append(key)
-        return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, path: path)
+        return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, prefix: path)
     }
 
     /// A nested container outlives this call: it keeps a copy of its path.
-    private func detachedPath(_ key: Key) -> BridgePath {
-        BridgePath(depth: 0, fixed: decoder.codingPath(at), key: key)
+    private func detachedPath(_ index: Int) -> BridgePath {
+        BridgePath(depth: 0, fixed: at.fixed ?? Array(decoder.steps.prefix(at.depth)), step: .member(keyEntry: UInt32(truncatingIfNeeded: index - 1)))
     }
 }

@@ -14,8 +14,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     init(decoder: TapeDecoder, array: Int, at: BridgePath) {
         self.decoder = decoder
         self.array = array
-        self.at = BridgePath(depth: at.fixed.map { $0.count + (at.key == nil ? 0 : 1) } ?? at.depth + (at.key == nil ? 0 : 1),
-                             fixed: at.fixed.map { $0 + (at.key.map { [$0] } ?? []) }, key: nil)
+        self.at = at.containerPath
         count = Int(decoder.entries[array].length)
         position = array + 1
     }
@@ -23,7 +22,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
     var isAtEnd: Bool { currentIndex >= count! }
 
-    private var elementPath: BridgePath { BridgePath(depth: at.depth, fixed: at.fixed, key: IndexCodingKey(currentIndex)) }
+    private var elementPath: BridgePath { at.element(currentIndex) }
 
     /// The next element's index, or the end-of-container error.
     private func next(_ type: Any.Type) throws -> Int {
@@ -89,13 +88,13 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder {
         let index = try next(Never.self)
         let nested = TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index,
-                                 path: decoder.codingPath(elementPath))
+                                 prefix: decoder.codingPath(elementPath))
         advance()
         return nested
     }
 
     private var detachedPath: BridgePath {
-        BridgePath(depth: 0, fixed: decoder.codingPath(at), key: IndexCodingKey(currentIndex))
+        BridgePath(depth: 0, fixed: at.fixed ?? Array(decoder.steps.prefix(at.depth)), step: .element(UInt32(truncatingIfNeeded: currentIndex)))
     }
 }
 
