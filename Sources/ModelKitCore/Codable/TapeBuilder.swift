@@ -1,13 +1,12 @@
-/// Builds a ``Tape`` from the engine's token stream: the same pre-scan, yajl pass, limits and
-/// syntax errors as the schema path, with one frame that records every token instead of
-/// setting fields.
+/// The frame of a tape's top-level container: the engine records every token inside it
+/// itself (DecodeEngine+Tape.swift); this frame only ends the document when it closes.
 final class TapeFrame: DecodeFrame {
     let tape: Tape
 
     init(tape: Tape) { self.tape = tape }
 
     override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-        Self.record(scalar, in: tape, decoder)
+        decoder.record(scalar, in: tape)
     }
 
     override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
@@ -22,15 +21,6 @@ final class TapeFrame: DecodeFrame {
         // The engine reports a closing bracket's start; the container's bytes end just past it.
         if tape.closeContainer(end: decoder.tokenStartOffset + 1) {
             try decoder.popAndDeliver()
-        }
-    }
-
-    static func record(_ scalar: ScalarToken, in tape: Tape, _ decoder: DecodeEngine) {
-        switch scalar {
-        case .null: tape.appendLiteral(.null, at: decoder.tokenStartOffset)
-        case .bool(let value): tape.appendLiteral(value ? .trueValue : .falseValue, at: decoder.tokenStartOffset)
-        case .number(let text): tape.appendText(.number, text, isKey: false) { decoder.tokenStartOffset }
-        case .string(let bytes), .bytes(let bytes): tape.appendText(.string, bytes, isKey: false) { decoder.consumedOffset }
         }
     }
 }
@@ -53,7 +43,7 @@ extension Tape {
         // About one token per 6 bytes of typical JSON: usually no regrowth.
         let tape = Tape(input: input, capacity: input.count / 6 + 16)
         let frame = TapeFrame(tape: tape)
-        let root = RootFrame(scalar: { scalar, decoder in TapeFrame.record(scalar, in: tape, decoder) },
+        let root = RootFrame(scalar: { scalar, decoder in decoder.record(scalar, in: tape) },
                              begin: { kind, decoder in
                                  tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
                                  return frame
@@ -64,7 +54,7 @@ extension Tape {
         strict.mismatch = .fail
         let engine: DecodeEngine
         do {
-            engine = try DecodeRun.parse(root, input, options: strict, merging: false)
+            engine = try DecodeRun.parse(recordingInto: tape, root, input, options: strict)
         } catch var error as ModelDecodingError {
             // The engine's frames know no path here (one frame records everything): the tape does.
             if error.path == "$", !Self.scannerMessages.contains(error.reason) { error.path = tape.pathOfOpenContainers() }

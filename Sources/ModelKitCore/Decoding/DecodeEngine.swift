@@ -29,6 +29,11 @@ final class DecodeEngine: TokenSink {
     private(set) var tokenizer: YajlTokenizer?
 
     var depth = 0
+    /// The tape of a Codable-bridge parse: tokens inside the top-level container go straight
+    /// to it (DecodeEngine+Tape.swift), past the frames. Nil for every other decode.
+    /// Unretained: the parse that records holds the tape, and a reference count per token costs
+    /// two atomic operations.
+    let recording = UncheckedStorage<Unmanaged<Tape>?>(nil)
     /// Set by a token entry point that failed; the tokenizer then stops with `.stopped`.
     var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
@@ -56,6 +61,7 @@ final class DecodeEngine: TokenSink {
         // The tokenizer holds this engine unretained: it goes first.
         tokenizer = nil
         merging.free()
+        recording.free()
         stack.free()
     }
 
@@ -75,11 +81,13 @@ final class DecodeEngine: TokenSink {
         failure = nil
         skipped.removeAll()
         replayedValues = 0
+        recording.value = nil
         locator = SourceLocator()
     }
 
     /// Drops references to the finished document's frames and input before parking.
     func release() {
+        recording.value = nil
         stack.release()
         locator.release()
         skipped.removeAll()
@@ -218,6 +226,10 @@ final class DecodeEngine: TokenSink {
     @inline(__always)
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
         locator.lastTokenKind = kind
+        if depth > 0, let tape = recording.value {
+            tape._withUnsafeGuaranteedRef { record(scalar, in: $0) }
+            return true
+        }
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.scalar(scalar, self) }
             return true
@@ -242,6 +254,10 @@ final class DecodeEngine: TokenSink {
             if bytes.count > maxStringBytes {
                 throw DecodeFailure.limit(.maxStringBytes, maxStringBytes)
             }
+            if let tape = recording.value {
+                tape._withUnsafeGuaranteedRef { $0.appendText(.string, bytes, isKey: true) { consumedOffset } }
+                return true
+            }
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.key(bytes, self) }
             return true
         } catch {
@@ -257,6 +273,11 @@ final class DecodeEngine: TokenSink {
             if depth > maxDepth {
                 throw DecodeFailure.limit(.maxDepth, maxDepth)
             }
+            if depth > 1, let tape = recording.value {
+                let start = tokenStartOffset
+                tape._withUnsafeGuaranteedRef { $0.openContainer(kind == .object ? .object : .array, at: start) }
+                return true
+            }
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.beginContainer(kind, self) }
             return true
         } catch {
@@ -268,6 +289,12 @@ final class DecodeEngine: TokenSink {
     func onClose() -> Bool {
         locator.lastTokenKind = .close
         depth -= 1
+        if depth > 0, let tape = recording.value {
+            // The engine reports a closing bracket's start; the container's bytes end just past it.
+            let end = tokenStartOffset + 1
+            _ = tape._withUnsafeGuaranteedRef { $0.closeContainer(end: end) }
+            return true
+        }
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
             return true

@@ -21,7 +21,18 @@ enum DecodeRun {
     /// Parses the whole document into `root`: the non-generic part of every decode.
     @usableFromInline
     static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool) throws -> DecodeEngine {
-        let engine = DecodeEngine.pool.take(options: options, merging: merging, root: root)
+        try parse(DecodeEngine.pool.take(options: options, merging: merging, root: root), root, input)
+    }
+
+    /// Parses the whole document, every token inside its top-level container recorded into `tape`.
+    static func parse(recordingInto tape: Tape, _ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> DecodeEngine {
+        let engine = DecodeEngine.pool.take(options: options, merging: false, root: root)
+        engine.record(into: tape)
+        return try parse(engine, root, input)
+    }
+
+    private static func parse(_ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws -> DecodeEngine {
+        let options = engine.options
         engine.wholeInput = input
         if input.count > options.limits.maxInputBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
