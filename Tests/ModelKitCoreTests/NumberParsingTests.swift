@@ -84,6 +84,32 @@ import Testing
         guard case .notAnInteger = integer("123456789012345678901234.5", Int.self) else { Issue.record("long fraction"); return }
     }
 
+    /// Digits are read eight and four at a time: every length from 1 to 21, signs, and a
+    /// non-digit at every position must give what Swift's own parser says.
+    @Test func integersOfEveryLengthMatchSwiftsParser() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 1...21 {
+            for _ in 0..<40 {
+                var digits = String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+                if Bool.random(using: &generator) { digits = "-" + digits }
+                let expected = Int64(digits)
+                switch integer(digits, Int64.self) {
+                case .value(let value): #expect(value == expected, "\(digits)")
+                case .overflow: #expect(expected == nil, "\(digits)")
+                case .notAnInteger: Issue.record("\(digits) read as not an integer")
+                }
+                let unsigned = UInt64(digits)
+                if case .value(let value) = integer(digits, UInt64.self) { #expect(value == unsigned, "\(digits)") } else { #expect(unsigned == nil || digits.hasPrefix("-"), "\(digits)") }
+                for cut in 0..<digits.count {
+                    var broken = Array(digits.utf8)
+                    broken[cut] = UInt8(ascii: ".")
+                    let text = String(decoding: broken, as: UTF8.self)
+                    if case .value(let wrong) = integer(text, Int64.self) { Issue.record("\(text) read as \(wrong)") }
+                }
+            }
+        }
+    }
+
     @Test func grammar() {
         for valid in ["0", "-0", "1.5", "1e5", "1E+5", "-1.5e-300"] {
             #expect(JSONNumber(text: valid) != nil, "\(valid)")

@@ -78,13 +78,13 @@ enum DoubleParser {
         var exponent = 0
         // Eight digits per step where eight are there (mantissa wraps past 19 digits, which
         // the guard below rejects).
-        while i + 8 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), isEightDigits(word) {
-            mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+        while i + 8 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), DigitRuns.isEightDigits(word) {
+            mantissa = mantissa &* 100_000_000 &+ DigitRuns.eightDigitsValue(word)
             digits += 8
             i += 8
         }
-        if i + 4 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), isFourDigits(word) {
-            mantissa = mantissa &* 10_000 &+ fourDigitsValue(word)
+        if i + 4 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), DigitRuns.isFourDigits(word) {
+            mantissa = mantissa &* 10_000 &+ DigitRuns.fourDigitsValue(word)
             digits += 4
             i += 4
         }
@@ -100,14 +100,14 @@ enum DoubleParser {
         }
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            while i + 8 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), isEightDigits(word) {
-                mantissa = mantissa &* 100_000_000 &+ eightDigitsValue(word)
+            while i + 8 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), DigitRuns.isEightDigits(word) {
+                mantissa = mantissa &* 100_000_000 &+ DigitRuns.eightDigitsValue(word)
                 digits += 8
                 exponent -= 8
                 i += 8
             }
-            if i + 4 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), isFourDigits(word) {
-                mantissa = mantissa &* 10_000 &+ fourDigitsValue(word)
+            if i + 4 <= n, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), DigitRuns.isFourDigits(word) {
+                mantissa = mantissa &* 10_000 &+ DigitRuns.fourDigitsValue(word)
                 digits += 4
                 exponent -= 4
                 i += 4
@@ -150,37 +150,6 @@ enum DoubleParser {
             value /= exactPowers[-exponent]
         }
         return negative ? -value : value
-    }
-
-    /// Whether the eight bytes of `word` (memory order) are all ASCII digits.
-    @inline(__always)
-    private static func isEightDigits(_ word: UInt64) -> Bool {
-        let w = UInt64(littleEndian: word)
-        return (w & 0xF0F0_F0F0_F0F0_F0F0) | (((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
-    }
-
-    /// The value of eight ASCII digits (first digit most significant), in three multiplies.
-    @inline(__always)
-    private static func eightDigitsValue(_ word: UInt64) -> UInt64 {
-        var v = UInt64(littleEndian: word) &- 0x3030_3030_3030_3030
-        v = (v &* 10) &+ (v >> 8)
-        return ((v & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
-            &+ ((v >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
-    }
-
-    /// Whether the four bytes of `word` (memory order) are all ASCII digits.
-    @inline(__always)
-    private static func isFourDigits(_ word: UInt32) -> Bool {
-        let w = UInt32(littleEndian: word)
-        return (w & 0xF0F0_F0F0) | (((w &+ 0x0606_0606) & 0xF0F0_F0F0) >> 4) == 0x3333_3333
-    }
-
-    /// The value of four ASCII digits (first digit most significant): pairs, then the pair of pairs.
-    @inline(__always)
-    private static func fourDigitsValue(_ word: UInt32) -> UInt64 {
-        var v = UInt32(littleEndian: word) &- 0x3030_3030
-        v = (v &* 10) &+ (v >> 8)
-        return UInt64((v & 0xFF) &* 100 &+ ((v >> 16) & 0xFF))
     }
 
     /// Copies the text into a NUL-terminated stack buffer for the C parser; checks the grammar

@@ -21,6 +21,14 @@ enum IntegerParser {
         // Up to 19 digits always fit in UInt64: accumulate without overflow checks.
         var magnitude: UInt64 = 0
         let fastEnd = min(n, i + 19)
+        while i + 8 <= fastEnd, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self), DigitRuns.isEightDigits(word) {
+            magnitude = magnitude &* 100_000_000 &+ DigitRuns.eightDigitsValue(word)
+            i += 8
+        }
+        if i + 4 <= fastEnd, case let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self), DigitRuns.isFourDigits(word) {
+            magnitude = magnitude &* 10_000 &+ DigitRuns.fourDigitsValue(word)
+            i += 4
+        }
         while i < fastEnd {
             let digit = bytes[i] &- 0x30
             guard digit < 10 else { return .notAnInteger }
