@@ -20,14 +20,6 @@ struct TextCodingKey: CodingKey {
     static let superKey = TextCodingKey("super")
 }
 
-/// One step of a coding path as the tape knows it: a member by its key's tape entry, an element
-/// by its ordinal. Eight bytes and no existential, so descending into a value costs a push onto
-/// a plain array; the `CodingKey`s are made only when an error or `codingPath` asks for them.
-enum PathStep {
-    case member(keyEntry: UInt32)
-    case element(UInt32)
-}
-
 /// Where a value sits, without building a `[CodingKey]` unless an error needs one: the steps of
 /// its container (a prefix of the decoder's steps, or a stored copy for containers made by
 /// `nestedContainer`), plus its own step.

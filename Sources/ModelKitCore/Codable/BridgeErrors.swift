@@ -6,7 +6,7 @@ import Foundation
 extension TapeDecoder {
     func codingPath(_ at: BridgePath) -> [any CodingKey] {
         var result = prefix
-        for step in at.fixed ?? Array(steps.prefix(at.depth)) { result.append(codingKey(step)) }
+        for step in at.fixed ?? steps.prefix(at.depth) { result.append(codingKey(step)) }
         if let step = at.step { result.append(codingKey(step)) }
         return result
     }

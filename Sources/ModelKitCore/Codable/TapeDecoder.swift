@@ -17,7 +17,7 @@ final class TapeDecoder: Decoder {
         set { hot.value.current = newValue }
     }
     /// The coding path of `current`, as tape steps (see ``PathStep``).
-    var steps: [PathStep] {
+    var steps: PathStepStack {
         _read { yield hot.value.steps }
         _modify { yield &hot.value.steps }
     }
@@ -48,9 +48,7 @@ final class TapeDecoder: Decoder {
         self.engine = engine
         self.options = options
         self.prefix = prefix
-        var state = HotState(current: current)
-        state.steps.reserveCapacity(16)
-        hot = UncheckedStorage(state)
+        hot = UncheckedStorage(HotState(current: current))
         entries = tape.entries
         // A valid address even for empty input: only ever offset by lengths read from the tape.
         inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
@@ -62,6 +60,7 @@ final class TapeDecoder: Decoder {
     }
 
     deinit {
+        hot.value.steps.free()
         hot.free()
         cursorObjects.deallocate()
         cursorKeys.deallocate()
@@ -169,16 +168,16 @@ final class TapeDecoder: Decoder {
         defer { current = savedCurrent }
         if let fixed = at.fixed {
             // A container made by nestedContainer(…) carries its own path: rare, so copy.
-            let savedSteps = steps
-            steps = fixed
-            if let step = at.step { steps.append(step) }
-            defer { steps = savedSteps }
+            let savedSteps = steps.prefix(steps.count)
+            steps.replace(with: fixed)
+            if let step = at.step { steps.push(step) }
+            defer { steps.replace(with: savedSteps) }
             return try body()
         }
-        if steps.count > at.depth { steps.removeLast(steps.count - at.depth) }
+        steps.truncate(to: at.depth)
         guard let step = at.step else { return try body() }
-        steps.append(step)
-        defer { steps.removeLast() }
+        steps.push(step)
+        defer { steps.pop() }
         return try body()
     }
 
@@ -289,6 +288,6 @@ final class TapeDecoder: Decoder {
 /// The decoder's position, and the last two types found not to be models.
 struct HotState {
     var current: Int
-    var steps: [PathStep] = []
+    var steps = PathStepStack()
     var plain = RecentPlainTypes()
 }
