@@ -55,6 +55,8 @@ struct CodableNestedModelTests {
         (#"{"name":"x",  "inner":{"ratio":1e999}}"#, DecodingOptions()),
         (#"{"name":"x\"y\\","size":"1\u0032","inner":{"flag":"\\"}}"#, DecodingOptions(conversion: .strict)),
         (#"{"tags":["\t"],"size":"\\\"1"}"#, DecodingOptions()),
+        // An escaped key's text is unescaped outside the input: the error is still at its quote.
+        (#"{"name":"x", "o\u0074her\"":1}"#, DecodingOptions(unknownKeys: .fail)),
     ])
     func nestedModelFailuresAreLocatedInTheWholeDocument(part: String, options: DecodingOptions) throws {
         let alone = #expect(throws: ModelDecodingError.self) { try ModelDecoder(options: options).decode(NestedPart.self, from: part) }

@@ -10,7 +10,7 @@ final class TapeFrame: DecodeFrame {
     }
 
     override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
-        tape.appendText(.string, key, isKey: true) { decoder.consumedOffset }
+        tape.appendKey(key, decoder)
     }
 
     override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {

@@ -17,7 +17,7 @@ final class TapeDecoder: Decoder {
         set { hot.value.current = newValue }
     }
     /// The coding path of `current`, as tape steps (see ``PathStep``).
-    var steps: PathStepStack {
+    var steps: TrivialStack<PathStep> {
         _read { yield hot.value.steps }
         _modify { yield &hot.value.steps }
     }
@@ -288,6 +288,6 @@ final class TapeDecoder: Decoder {
 /// The decoder's position, and the last two types found not to be models.
 struct HotState {
     var current: Int
-    var steps = PathStepStack()
+    var steps = TrivialStack<PathStep>()
     var plain = RecentPlainTypes()
 }

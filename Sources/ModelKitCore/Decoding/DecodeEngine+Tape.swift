@@ -17,8 +17,18 @@ extension DecodeEngine {
         switch scalar {
         case .null: tape.appendLiteral(.null, at: tokenStartOffset)
         case .bool(let value): tape.appendLiteral(value ? .trueValue : .falseValue, at: tokenStartOffset)
-        case .number(let text): tape.appendText(.number, text, isKey: false) { tokenStartOffset }
-        case .string(let bytes), .bytes(let bytes): tape.appendText(.string, bytes, isKey: false) { consumedOffset }
+        case .number(let text):
+            if tape.appendText(.number, text, isKey: false) { tape.setPositionOfLast(tokenStartOffset) }
+        case .string(let bytes), .bytes(let bytes):
+            if tape.appendText(.string, bytes, isKey: false) { tape.setPositionOfLast(consumedOffset) }
         }
+    }
+}
+
+extension Tape {
+    /// A member's key, positioned from the engine when it is not in the input.
+    @inline(__always)
+    func appendKey(_ bytes: UnsafeRawBufferPointer, _ engine: DecodeEngine) {
+        if appendText(.string, bytes, isKey: true) { setPositionOfLast(engine.consumedOffset) }
     }
 }

@@ -40,23 +40,22 @@ final class Tape {
         var count = 0
         var capacity: Int
         /// Containers still open while building.
-        var open: [Int] = []
+        var open = TrivialStack<Int>()
     }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
         self.input = input
         let capacity = max(capacity, 16)
-        var state = BuildState(entries: .allocate(capacity: capacity), capacity: capacity)
-        state.open.reserveCapacity(16)
-        building = UncheckedStorage(state)
+        building = UncheckedStorage(BuildState(entries: .allocate(capacity: capacity), capacity: capacity))
     }
 
     deinit {
         building.value.entries.deallocate()
+        building.value.open.free()
         building.free()
     }
 
-    private var open: [Int] {
+    private var open: TrivialStack<Int> {
         _read { yield building.value.open }
         _modify { yield &building.value.open }
     }
@@ -131,10 +130,13 @@ final class Tape {
                          position: UInt32(truncatingIfNeeded: position)))
     }
 
-    /// A string, key or number; `position` is computed only when the text is not in the input: for
-    /// a string, the offset just past its closing quote (see ``TapeEntry/position``), for a
-    /// number, where it starts.
-    func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool, position: () -> Int) {
+    /// A string, key or number. Returns true when its text is not in the input (yajl unescaped
+    /// it, or the token was split across blocks): the caller then gives its position with
+    /// ``setPositionOfLast(_:)`` (for a string, the offset just past its closing quote, see
+    /// ``TapeEntry/position``; for a number, where it starts). Asked only then, so that the
+    /// common case costs no call back into the tokenizer.
+    @inline(__always)
+    func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
         if isKey {
             if let parent = open.last { entries[parent].length &+= 1 }
         } else {
@@ -144,7 +146,8 @@ final class Tape {
         let address = text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase
         var entry = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: UInt32(truncatingIfNeeded: text.count),
                               next: UInt32(truncatingIfNeeded: count + 1), position: 0)
-        if address >= inputBase && address + UInt(text.count) <= inputBase + UInt(input.count) {
+        let inInput = address >= inputBase && address + UInt(text.count) <= inputBase + UInt(input.count)
+        if inInput {
             // yajl hands out unescaped tokens straight from the input buffer: no copy.
             let offset = Int(address - inputBase)
             entry.start = UInt32(truncatingIfNeeded: offset)
@@ -154,14 +157,19 @@ final class Tape {
             entry.isInSideBuffer = true
             entry.start = UInt32(truncatingIfNeeded: side.count)
             side.put(text)
-            entry.position = UInt32(truncatingIfNeeded: position())
         }
         append(entry)
+        return !inInput
+    }
+
+    /// The position of the entry just appended (see ``appendText(_:_:isKey:)``).
+    func setPositionOfLast(_ position: Int) {
+        entries[count - 1].position = UInt32(truncatingIfNeeded: position)
     }
 
     func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
         countElement()
-        open.append(count)
+        open.push(count)
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
 
@@ -179,7 +187,8 @@ final class Tape {
     /// reports for a syntax or limit error there.
     func pathOfOpenContainers() -> String {
         var path = "$"
-        for (depth, container) in open.enumerated() {
+        for depth in 0..<open.count {
+            let container = open[depth]
             let child = depth + 1 < open.count ? open[depth + 1] : Int.max
             if entries[container].kind == .array {
                 // An open child container was counted when it opened.
@@ -205,7 +214,7 @@ final class Tape {
     /// Closes the innermost container; `end` is the input offset just past its bracket. Returns
     /// true when it was the outermost.
     func closeContainer(end: Int) -> Bool {
-        let index = open.removeLast()
+        let index = open.pop()
         entries[index].next = UInt32(truncatingIfNeeded: count)
         entries[index].start = UInt32(truncatingIfNeeded: end)
         return open.isEmpty
