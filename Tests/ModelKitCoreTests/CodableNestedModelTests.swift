@@ -78,6 +78,32 @@ struct CodableNestedModelTests {
         #expect(located.column == expected.column + 4)
     }
 
+    /// Models replayed one after another share the replay engine's frames; one that fails
+    /// halfway (caught with `try?`) must leave nothing behind for the next.
+    @Test func aReplayThatFailsHalfwayLeavesTheNextModelsIntact() throws {
+        struct Lenient: Decodable {
+            var parts: [NestedPart?] = []
+            init(from decoder: any Decoder) throws {
+                var list = try decoder.unkeyedContainer()
+                while !list.isAtEnd {
+                    if let part = try? list.decode(NestedPart.self) { parts.append(part) } else {
+                        parts.append(nil)
+                        _ = try? list.decode(JSONValue.self)
+                    }
+                }
+            }
+        }
+        let good = #"{"name":"a","size":1,"tags":["x","y"],"inner":{"flag":true,"ratio":0.5}}"#
+        let bad = #"{"name":"b","size":2,"tags":["z"],"inner":{"flag":true,"ratio":"half"}}"#
+        let next = #"{"name":"c","inner":{"ratio":2}}"#
+        let json = "[\(good),\(bad),\(next),\(good)]"
+        let strict = DecodingOptions(conversion: .strict)
+        let decoded = try ModelDecoder(options: strict).decode(Lenient.self, from: json)
+        let expected = try [good, next, good].map { try NestedPart(json: Array($0.utf8), options: strict) }
+        #expect(decoded.parts == [expected[0], nil, expected[1], expected[2]])
+        #expect(decoded.parts[2]?.tags == [] && decoded.parts[2]?.inner == NestedInner(flag: false, ratio: 2))
+    }
+
     @Test func mismatchesSkippedInNestedModelsLeaveTheFieldUntouched() throws {
         let json = #"{"label":"l","parts":[{"name":"n","size":{"a":[1]},"tags":["a",[2],"b"],"inner":[{"flag":true}]}]}"#
         let holder = try ModelDecoder(options: DecodingOptions(mismatch: .skip)).decode(PartHolder.self, from: json)

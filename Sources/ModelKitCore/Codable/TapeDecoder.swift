@@ -214,12 +214,16 @@ final class TapeDecoder: Decoder {
         guard let engine = spareReplayEngine else { return DecodeEngine(options: options, root: root, parser: false) }
         // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
         spareReplayEngine = nil
-        engine.reset(options: options, merging: false, root: root)
+        // The frames of nested models replayed before are kept: the next model of an array
+        // reuses them, as the schema path's siblings do, instead of allocating its own.
+        engine.reset(options: options, merging: false, root: root, keepingSpares: true)
         return engine
     }
 
-    func giveBackReplayEngine(_ engine: DecodeEngine) {
-        engine.release()
+    /// Parks the replay engine; its spare frames are kept only after a replay that finished
+    /// (a failed one may have left frames half-filled, so they go).
+    func giveBackReplayEngine(_ engine: DecodeEngine, finished: Bool) {
+        engine.release(keepingSpares: finished)
         spareReplayEngine = engine
     }
 

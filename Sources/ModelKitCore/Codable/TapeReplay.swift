@@ -9,11 +9,13 @@ extension TapeDecoder {
         let box = ResultBox<M>()
         let root = RootFrame.decoding(into: box)
         let engine = takeReplayEngine(root: root)
-        defer { giveBackReplayEngine(engine) }
+        var finished = false
+        defer { giveBackReplayEngine(engine, finished: finished) }
         let base = tape.tokenStart(entries[index])
         engine.wholeInput = tape.inputBytes(of: index)
         _ = try feed(index, to: engine, base: base)
         guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: String(describing: M.self)) }
+        finished = true
         return value
     }
 

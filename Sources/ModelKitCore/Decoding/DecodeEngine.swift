@@ -68,7 +68,7 @@ final class DecodeEngine: TokenSink {
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
     /// parser, so whole-document decodes reuse parsers (in multiple-values mode, where a parser
     /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
-    func reset(options: DecodingOptions, merging: Bool, root: DecodeFrame) {
+    func reset(options: DecodingOptions, merging: Bool, root: DecodeFrame, keepingSpares: Bool = false) {
         self.options = options
         self.merging.value = merging
         lenient = options.conversion == .lenient
@@ -76,7 +76,7 @@ final class DecodeEngine: TokenSink {
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
-        stack.reset(root: root)
+        stack.reset(root: root, keepingSpares: keepingSpares)
         depth = 0
         failure = nil
         skipped.removeAll()
@@ -86,9 +86,9 @@ final class DecodeEngine: TokenSink {
     }
 
     /// Drops references to the finished document's frames and input before parking.
-    func release() {
+    func release(keepingSpares: Bool = false) {
         recording.value = nil
-        stack.release()
+        stack.release(keepingSpares: keepingSpares)
         locator.release()
         skipped.removeAll()
     }

@@ -49,17 +49,19 @@ struct FrameStack {
     }
 
     /// Starts over with `root` alone, dropping every frame of the previous document.
-    func reset(root: DecodeFrame) {
+    /// Starts over at `root`. Spare frames are dropped unless `keepingSpares` (a run of values
+    /// of one document replayed one after another, whose nested models reuse each other's frames).
+    func reset(root: DecodeFrame, keepingSpares: Bool = false) {
         frames.removeAll(keepingCapacity: true)
         frames.append(root)
         topStorage.value = Unmanaged.passUnretained(root)
-        dropSpares()
+        if !keepingSpares { dropSpares() }
     }
 
     /// Drops every frame (before parking): nothing of the finished document stays alive.
-    func release() {
+    func release(keepingSpares: Bool = false) {
         frames.removeAll(keepingCapacity: true)
-        dropSpares()
+        if !keepingSpares { dropSpares() }
     }
 
     private func dropSpares() {
