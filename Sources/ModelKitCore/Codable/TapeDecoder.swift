@@ -53,9 +53,10 @@ final class TapeDecoder: Decoder {
         // A valid address even for empty input: only ever offset by lengths read from the tape.
         inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
         sideBase = UnsafeRawPointer(tape.side.base)
-        cursorObjects = .allocate(capacity: Self.cursorDepths)
+        // One allocation for both tables: objects first, then keys.
+        cursorObjects = .allocate(capacity: 2 * Self.cursorDepths)
         cursorObjects.initialize(repeating: -1, count: Self.cursorDepths)
-        cursorKeys = .allocate(capacity: Self.cursorDepths)
+        cursorKeys = cursorObjects + Self.cursorDepths
         cursorKeys.initialize(repeating: 0, count: Self.cursorDepths)
     }
 
@@ -63,7 +64,6 @@ final class TapeDecoder: Decoder {
         hot.value.steps.free()
         hot.free()
         cursorObjects.deallocate()
-        cursorKeys.deallocate()
     }
 
     /// The bytes of a string or number entry.
@@ -266,7 +266,22 @@ final class TapeDecoder: Decoder {
         let entry = entries[keyIndex]
         guard Int(entry.length) == wanted.count else { return false }
         guard let base = wanted.baseAddress, wanted.count > 0 else { return true }
-        return memcmp(bytes(of: entry).baseAddress!, base, wanted.count) == 0
+        return Self.equalBytes(bytes(of: entry).baseAddress!, base, wanted.count)
+    }
+
+    /// Keys are short: comparing a word at a time in line beats a call to `memcmp`.
+    @inline(__always)
+    private static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        var i = 0
+        while i &+ 8 <= count {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i &+= 8
+        }
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i &+= 1
+        }
+        return true
     }
 
     @inline(__always)
