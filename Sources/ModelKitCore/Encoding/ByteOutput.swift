@@ -5,6 +5,8 @@ final class ByteOutput {
         var base: UnsafeMutablePointer<UInt8>
         var count = 0
         var capacity: Int
+        /// Whether `base` is this buffer's own allocation (false while writing into lent memory).
+        var owned = true
     }
     // Why out of line (UncheckedStorage): class-held `var`s cost a run-time exclusivity check per
     // append (a third of an encode's instructions). Only this class touches the storage, and no
@@ -16,10 +18,26 @@ final class ByteOutput {
         state = UncheckedStorage(State(base: .allocate(capacity: capacity), capacity: capacity))
     }
 
+    /// Writes into `memory`, which the caller lends (a server's response buffer, say) and which
+    /// must outlive this buffer; the first write that does not fit moves everything into an
+    /// allocation of its own (see ``isInLentMemory``). Appends cost the same in both places.
+    init(lending memory: UnsafeMutableRawBufferPointer) {
+        // Why rebinding is sound: the bytes are only ever written as UInt8 and read back as raw bytes.
+        let base = memory.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        if let base, memory.count > 0 {
+            state = UncheckedStorage(State(base: base, capacity: memory.count, owned: false))
+        } else {
+            state = UncheckedStorage(State(base: .allocate(capacity: 16), capacity: 16))
+        }
+    }
+
     deinit {
-        state.value.base.deallocate()
+        if state.value.owned { state.value.base.deallocate() }
         state.free()
     }
+
+    /// True while every byte written is still in the memory lent to ``init(lending:)``.
+    var isInLentMemory: Bool { !state.value.owned }
 
     /// The start of the bytes written; moves when the buffer grows.
     var base: UnsafeMutablePointer<UInt8> { state.value.base }
@@ -45,9 +63,10 @@ final class ByteOutput {
         while newCapacity < count + extra { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: state.value.base, count: count)
-        state.value.base.deallocate()
+        if state.value.owned { state.value.base.deallocate() }
         state.value.base = newBase
         state.value.capacity = newCapacity
+        state.value.owned = true
     }
 
     /// Appends after `reserve`: the caller made room.

@@ -60,6 +60,15 @@ final class JSONWriter: ValueVisitor {
         output = ByteOutput(capacity: capacity)
     }
 
+    /// A writer that writes into memory the caller lends (see ``ByteOutput/init(lending:)``).
+    init(options: EncodingOptions, lending memory: UnsafeMutableRawBufferPointer) {
+        self.options = options
+        pretty = options.prettyPrinted
+        omitsNils = options.nils == .omit
+        escapesSlashes = options.escapeSlashes
+        output = ByteOutput(lending: memory)
+    }
+
     deinit { state.free() }
 
     // Output size hints (see `reserveForFirstModel`).
@@ -72,6 +81,8 @@ final class JSONWriter: ValueVisitor {
     var byteCount: Int { output.count }
     /// The bytes written so far, in place: valid until the next write.
     var written: UnsafeRawBufferPointer { output.written }
+    /// Whether everything written is still in the memory lent to ``init(options:lending:)``.
+    var isInLentMemory: Bool { output.isInLentMemory }
 
     // MARK: Buffer
 
@@ -205,6 +216,9 @@ final class JSONWriter: ValueVisitor {
         default: return
         }
         sizedSchema = schema
+        // Lent memory is the room the caller chose: a larger hint would move a JSON that fits
+        // out of it (the hint is still recorded for the next encode).
+        if output.isInLentMemory { return }
         output.reserve(schema.jsonOutput.lastEncodedSize.value * sizedModels + 16)
     }
 
