@@ -24,10 +24,12 @@ final class JSONWriter: ValueVisitor {
         var textKey = -1
     }
 
+    /// Trivial (no String payload), so setting it on every member costs no release of the old value.
     private enum PendingKey {
         case none
         case planned(Unmanaged<OutputPlan>, Int)
-        case text(String)
+        /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
+        case text
     }
     private struct State {
         var stack: [Container] = []
@@ -112,8 +114,8 @@ final class JSONWriter: ValueVisitor {
             stack[index].plan = plan
             stack[index].node = node
             writeKey(plan, node)
-        case .text(let key):
-            output.putQuoted(key, escapingSlashes: escapesSlashes)
+        case .text:
+            output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
             put(UInt8(ascii: ":"))
             if pretty { put(UInt8(ascii: " ")) }
         }
@@ -170,7 +172,7 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitKey(_ key: String) throws {
-        pendingKey = .text(key)
+        pendingKey = .text
         let index = stack.count - 1
         if stack[index].textKey < 0 {
             stack[index].textKey = textKeys.count
@@ -360,7 +362,7 @@ final class JSONWriter: ValueVisitor {
             if i == stack.count - 1 {
                 switch pendingKey {
                 case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
-                case .text(let text): key = text
+                case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
                 case .none: break
                 }
             }
