@@ -32,7 +32,7 @@ final class JSONWriter: ValueVisitor {
         case text
     }
     private struct State {
-        var stack: [Container] = []
+        var stack = HandStack<Container>()
         var pendingKey = PendingKey.none
         /// Keys of dictionaries and JSONValue objects being written (error paths only).
         var textKeys: [String] = []
@@ -41,7 +41,7 @@ final class JSONWriter: ValueVisitor {
     // every value written. Only this class touches the storage, and no access to it spans a call
     // out of the writer (visitors call back in, but between accesses, never inside one).
     private let state = UncheckedStorage(State())
-    private var stack: [Container] {
+    private var stack: HandStack<Container> {
         _read { yield state.value.stack }
         _modify { yield &state.value.stack }
     }
@@ -71,7 +71,10 @@ final class JSONWriter: ValueVisitor {
         output = ByteOutput(lending: memory)
     }
 
-    deinit { state.free() }
+    deinit {
+        state.value.stack.free()
+        state.free()
+    }
 
     // Output size hints (see `reserveForFirstModel`).
     private var rootArrayCount = 0
@@ -353,7 +356,8 @@ final class JSONWriter: ValueVisitor {
     /// `$.items[2].price`, from the open containers and the member being written.
     private func currentPath() -> String {
         var path = "$"
-        for (i, container) in stack.enumerated() {
+        for i in 0..<stack.count {
+            let container = stack[i]
             if container.isArray {
                 path += "[\(container.count)]"
                 continue
