@@ -4,7 +4,7 @@ import Testing
 
 /// The server integrations' entry points: JSON written into memory the caller lends (a
 /// framework's response buffer), and request bodies decoded with the type's kind looked up once.
-@Suite struct InPlaceEncodingTests {
+@Suite(.serialized) struct InPlaceEncodingTests {
     private let status = Status(id: 7, text: "hello \"world\"", user: User(id: 1, name: "octocat", email: nil, tags: ["a", "b"]))
 
     /// Encodes into `room` bytes of lent memory: what landed there, what spilled, and the result.
@@ -66,6 +66,17 @@ import Testing
         let size = try encoder.encode(status).count
         _ = try encodeInPlace(BridgedStatus(status), room: 4096, encoder: encoder)
         #expect(encoder.expectedByteCount > size)
+    }
+
+    @Test func expectedByteCountKeepsRoomForALargeResponseAmongSmallOnes() throws {
+        let encoder = ModelEncoder()
+        var large = status
+        large.text = String(repeating: "x", count: 3_000)
+        _ = try encodeInPlace(BridgedStatus(large), room: 8192, encoder: encoder)
+        _ = try encodeInPlace(Draft(name: "a", quantity: 1), room: 8192, encoder: encoder)
+        // A small response just after the large one must not shrink the room below the large
+        // one (only its gradual decay may). The suite is serialized: it alone encodes in place.
+        #expect(encoder.expectedByteCount > 2_000)
     }
 
     @Test func bodyDecodeTakesTheSchemaPathForModels() throws {

@@ -36,7 +36,7 @@ extension ModelEncoder {
             return try encodeSchema(value, as: entry.valueType, into: memory, spill: spill)
         }
         return try withEncodedBytes(value) { bytes in
-            Self.lastLentSize.withLock { $0 = bytes.count }
+            Self.recordLentSize(bytes.count)
             guard bytes.count <= memory.count else {
                 try spill(bytes)
                 return 0
@@ -48,13 +48,21 @@ extension ModelEncoder {
         }
     }
 
-    /// Bytes worth lending to ``encode(_:into:spill:)-(T,_,_)``: what the last such encode wrote, plus room to grow.
+    /// Bytes worth lending to ``encode(_:into:spill:)-(T,_,_)``: about the largest of the recent
+    /// such encodes, plus room to grow.
     public var expectedByteCount: Int {
-        let last = Self.lastLentSize.value
-        return last + last / 4 + 64
+        let recent = Self.lentSize.value
+        return recent + recent / 4 + 64
     }
 
-    private static let lastLentSize = Lock<Int>(0)
+    /// The recent in-place sizes, decaying by an eighth per smaller encode: a server answering
+    /// small and large responses in turn keeps lending room for the large ones (each spill
+    /// costs a copy), and one huge response is forgotten after a few dozen encodes.
+    private static let lentSize = Lock<Int>(0)
+
+    private static func recordLentSize(_ count: Int) {
+        lentSize.withLock { $0 = max(count, $0 - $0 / 8) }
+    }
 
     private func encodeSchema<T, M: ModelValue>(
         _ value: T, as _: M.Type, into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void
@@ -79,7 +87,7 @@ extension ModelEncoder {
         let writer = JSONWriter(options: options, lending: memory)
         try visit(writer)
         writer.recordSizeHint()
-        Self.lastLentSize.withLock { $0 = writer.byteCount }
+        Self.recordLentSize(writer.byteCount)
         if writer.isInLentMemory { return writer.byteCount }
         try spill(writer.written)
         return 0
