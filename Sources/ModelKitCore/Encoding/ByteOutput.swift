@@ -122,7 +122,8 @@ final class ByteOutput {
         put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends the decimal digits of `value` (integers never go through `Double` or `String`).
+    /// Appends the decimal digits of `value` (integers never go through `Double` or `String`):
+    /// the length from comparisons, then two digits per division, from the right.
     @inline(__always)
     func putDigits(_ value: UInt64) {
         reserve(20)
@@ -130,20 +131,34 @@ final class ByteOutput {
             appendReserved(0x30 &+ UInt8(value))
             return
         }
-        var digits = 0
-        var v = value
-        while v > 0 {
-            digits += 1
-            v /= 10
+        var digits = 2
+        var limit: UInt64 = 100
+        while digits < 20 && value >= limit {
+            digits &+= 1
+            limit &*= 10
         }
-        v = value
         let base = state.value.base
-        var i = state.value.count + digits
-        while v > 0 {
-            i -= 1
-            base[i] = 0x30 &+ UInt8(v % 10)
-            v /= 10
+        var i = state.value.count &+ digits
+        var v = value
+        let pairs = ByteOutput.digitPairs.utf8Start
+        while v >= 10 {
+            let pair = Int(v % 100) &* 2
+            v /= 100
+            i &-= 2
+            base[i] = pairs[pair]
+            base[i &+ 1] = pairs[pair &+ 1]
         }
-        state.value.count += digits
+        if i > state.value.count {
+            // One digit left (an odd count).
+            base[i &- 1] = 0x30 &+ UInt8(v)
+        }
+        state.value.count &+= digits
     }
+
+    /// "00" through "99": two digits per table read.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 }
