@@ -1,6 +1,6 @@
 #if Hummingbird
 public import Hummingbird
-public import ModelKitCore
+@_spi(ServerIntegration) public import ModelKitCore
 import NIOCore
 
 extension ModelDecoder: RequestDecoder {
@@ -16,7 +16,7 @@ extension ModelDecoder: RequestDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do {
             // The readable bytes stay valid for the closure: the engine reads them in place.
-            return try buffer.withUnsafeReadableBytes { try decode(T.self, from: $0) }
+            return try buffer.withUnsafeReadableBytes { try decodeBody(T.self, from: $0) }
         } catch {
             if let badRequest = HTTPError(decodeFailure: error) { throw badRequest }
             throw error

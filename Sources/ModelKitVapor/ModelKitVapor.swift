@@ -1,5 +1,5 @@
 #if Vapor
-public import ModelKitCore
+@_spi(ServerIntegration) public import ModelKitCore
 public import Vapor
 
 extension ModelDecoder: ContentDecoder {
@@ -9,7 +9,7 @@ extension ModelDecoder: ContentDecoder {
     public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
         do {
             // The readable bytes stay valid for the closure: the engine reads them in place.
-            return try body.withUnsafeReadableBytes { try decode(D.self, from: $0) }
+            return try body.withUnsafeReadableBytes { try decodeBody(D.self, from: $0) }
         } catch {
             if let badRequest = Abort(decodeFailure: error) { throw badRequest }
             throw error
@@ -18,10 +18,17 @@ extension ModelDecoder: ContentDecoder {
 }
 
 extension ModelEncoder: ContentEncoder {
-    /// Writes `encodable` as JSON straight into `body` and sets `Content-Type: application/json; charset=utf-8`.
+    /// Writes `encodable` as JSON straight into `body` (the encoder writes into the buffer's own
+    /// memory, see ``ModelKitCore/ModelEncoder/encode(_:into:spill:)-(T,_,_)``) and sets
+    /// `Content-Type: application/json; charset=utf-8`.
     public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
         headers.contentType = .json
-        _ = try withEncodedBytes(encodable) { body.writeBytes($0) }
+        var spilled: [UInt8]?
+        try body.writeWithUnsafeMutableBytes(minimumWritableBytes: expectedByteCount) { memory in
+            try encode(encodable, into: memory) { spilled = Array($0) }
+        }
+        // Only when the JSON outgrew the room it was given: the buffer grows once.
+        if let spilled { body.writeBytes(spilled) }
     }
 }
 

@@ -5,9 +5,20 @@ import Foundation
 extension ByteOutput {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    /// RFC 8259 escaping; runs of bytes that need none are copied at once, found eight bytes at
-    /// a time (most strings need no escape at all).
+    /// RFC 8259 escaping; runs of bytes that need none are copied at once, found sixteen (then
+    /// eight) bytes at a time (most strings need no escape at all).
     func putQuoted(_ text: String, escapingSlashes escapesSlashes: Bool) {
+        // Two copies of the scan, each with the slash rule a constant: the test per word is
+        // then a few instructions shorter (it runs for every eight bytes of every string).
+        if escapesSlashes {
+            putQuoted(text, slashes: true)
+        } else {
+            putQuoted(text, slashes: false)
+        }
+    }
+
+    @inline(__always)
+    private func putQuoted(_ text: String, slashes escapesSlashes: Bool) {
         var text = text
         text.withUTF8 { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
@@ -18,7 +29,16 @@ extension ByteOutput {
             let n = raw.count
             while i < n {
                 let end: Int
-                if n - i >= 8 {
+                if n - i >= 16 {
+                    // Two words per step: one branch for sixteen clean bytes.
+                    let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let second = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                    if !ByteOutput.mayNeedEscape(first, second, slashes: escapesSlashes) {
+                        i &+= 16
+                        continue
+                    }
+                    end = i + 16
+                } else if n - i >= 8 {
                     if !ByteOutput.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes) {
                         i += 8
                         continue
@@ -46,11 +66,23 @@ extension ByteOutput {
         }
     }
 
+    /// ``mayNeedEscape(_:slashes:)`` for sixteen bytes at once.
+    @inline(__always)
+    private static func mayNeedEscape(_ first: UInt64, _ second: UInt64, slashes: Bool) -> Bool {
+        escapeBits(first, slashes: slashes) | escapeBits(second, slashes: slashes) != 0
+    }
+
     /// Whether any of eight bytes is a control character, a quote, a backslash or (when escaped) `/`. Bytes
     /// of multi-byte UTF-8 sequences (0x80 and up) never match. May say yes for a clean word
     /// (then the bytes are checked one by one), never no for one that needs an escape.
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
+        escapeBits(word, slashes: slashes) != 0
+    }
+
+    /// The high bit of each byte that may need an escape (see ``mayNeedEscape(_:slashes:)``).
+    @inline(__always)
+    private static func escapeBits(_ word: UInt64, slashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
@@ -58,7 +90,7 @@ extension ByteOutput {
             | hasZeroByte(word ^ (0x22 &* ones))
             | hasZeroByte(word ^ (0x5C &* ones))
         if slashes { found |= hasZeroByte(word ^ (0x2F &* ones)) }
-        return found != 0
+        return found
     }
 
     private func putEscape(_ byte: UInt8) {

@@ -5,6 +5,8 @@ final class ByteOutput {
         var base: UnsafeMutablePointer<UInt8>
         var count = 0
         var capacity: Int
+        /// Whether `base` is this buffer's own allocation (false while writing into lent memory).
+        var owned = true
     }
     // Why out of line (UncheckedStorage): class-held `var`s cost a run-time exclusivity check per
     // append (a third of an encode's instructions). Only this class touches the storage, and no
@@ -16,10 +18,26 @@ final class ByteOutput {
         state = UncheckedStorage(State(base: .allocate(capacity: capacity), capacity: capacity))
     }
 
+    /// Writes into `memory`, which the caller lends (a server's response buffer, say) and which
+    /// must outlive this buffer; the first write that does not fit moves everything into an
+    /// allocation of its own (see ``isInLentMemory``). Appends cost the same in both places.
+    init(lending memory: UnsafeMutableRawBufferPointer) {
+        // Why rebinding is sound: the bytes are only ever written as UInt8 and read back as raw bytes.
+        let base = memory.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        if let base, memory.count > 0 {
+            state = UncheckedStorage(State(base: base, capacity: memory.count, owned: false))
+        } else {
+            state = UncheckedStorage(State(base: .allocate(capacity: 16), capacity: 16))
+        }
+    }
+
     deinit {
-        state.value.base.deallocate()
+        if state.value.owned { state.value.base.deallocate() }
         state.free()
     }
+
+    /// True while every byte written is still in the memory lent to ``init(lending:)``.
+    var isInLentMemory: Bool { !state.value.owned }
 
     /// The start of the bytes written; moves when the buffer grows.
     var base: UnsafeMutablePointer<UInt8> { state.value.base }
@@ -45,9 +63,10 @@ final class ByteOutput {
         while newCapacity < count + extra { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: state.value.base, count: count)
-        state.value.base.deallocate()
+        if state.value.owned { state.value.base.deallocate() }
         state.value.base = newBase
         state.value.capacity = newCapacity
+        state.value.owned = true
     }
 
     /// Appends after `reserve`: the caller made room.
@@ -103,7 +122,8 @@ final class ByteOutput {
         put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends the decimal digits of `value` (integers never go through `Double` or `String`).
+    /// Appends the decimal digits of `value` (integers never go through `Double` or `String`):
+    /// the length from comparisons, then two digits per division, from the right.
     @inline(__always)
     func putDigits(_ value: UInt64) {
         reserve(20)
@@ -111,20 +131,34 @@ final class ByteOutput {
             appendReserved(0x30 &+ UInt8(value))
             return
         }
-        var digits = 0
-        var v = value
-        while v > 0 {
-            digits += 1
-            v /= 10
+        var digits = 2
+        var limit: UInt64 = 100
+        while digits < 20 && value >= limit {
+            digits &+= 1
+            limit &*= 10
         }
-        v = value
         let base = state.value.base
-        var i = state.value.count + digits
-        while v > 0 {
-            i -= 1
-            base[i] = 0x30 &+ UInt8(v % 10)
-            v /= 10
+        var i = state.value.count &+ digits
+        var v = value
+        let pairs = ByteOutput.digitPairs.utf8Start
+        while v >= 10 {
+            let pair = Int(v % 100) &* 2
+            v /= 100
+            i &-= 2
+            base[i] = pairs[pair]
+            base[i &+ 1] = pairs[pair &+ 1]
         }
-        state.value.count += digits
+        if i > state.value.count {
+            // One digit left (an odd count).
+            base[i &- 1] = 0x30 &+ UInt8(v)
+        }
+        state.value.count &+= digits
     }
+
+    /// "00" through "99": two digits per table read.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 }

@@ -24,13 +24,15 @@ final class JSONWriter: ValueVisitor {
         var textKey = -1
     }
 
+    /// Trivial (no String payload), so setting it on every member costs no release of the old value.
     private enum PendingKey {
         case none
         case planned(Unmanaged<OutputPlan>, Int)
-        case text(String)
+        /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
+        case text
     }
     private struct State {
-        var stack: [Container] = []
+        var stack = HandStack<Container>()
         var pendingKey = PendingKey.none
         /// Keys of dictionaries and JSONValue objects being written (error paths only).
         var textKeys: [String] = []
@@ -39,7 +41,7 @@ final class JSONWriter: ValueVisitor {
     // every value written. Only this class touches the storage, and no access to it spans a call
     // out of the writer (visitors call back in, but between accesses, never inside one).
     private let state = UncheckedStorage(State())
-    private var stack: [Container] {
+    private var stack: HandStack<Container> {
         _read { yield state.value.stack }
         _modify { yield &state.value.stack }
     }
@@ -60,7 +62,19 @@ final class JSONWriter: ValueVisitor {
         output = ByteOutput(capacity: capacity)
     }
 
-    deinit { state.free() }
+    /// A writer that writes into memory the caller lends (see ``ByteOutput/init(lending:)``).
+    init(options: EncodingOptions, lending memory: UnsafeMutableRawBufferPointer) {
+        self.options = options
+        pretty = options.prettyPrinted
+        omitsNils = options.nils == .omit
+        escapesSlashes = options.escapeSlashes
+        output = ByteOutput(lending: memory)
+    }
+
+    deinit {
+        state.value.stack.free()
+        state.free()
+    }
 
     // Output size hints (see `reserveForFirstModel`).
     private var rootArrayCount = 0
@@ -72,6 +86,8 @@ final class JSONWriter: ValueVisitor {
     var byteCount: Int { output.count }
     /// The bytes written so far, in place: valid until the next write.
     var written: UnsafeRawBufferPointer { output.written }
+    /// Whether everything written is still in the memory lent to ``init(options:lending:)``.
+    var isInLentMemory: Bool { output.isInLentMemory }
 
     // MARK: Buffer
 
@@ -101,8 +117,8 @@ final class JSONWriter: ValueVisitor {
             stack[index].plan = plan
             stack[index].node = node
             writeKey(plan, node)
-        case .text(let key):
-            output.putQuoted(key, escapingSlashes: escapesSlashes)
+        case .text:
+            output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
             put(UInt8(ascii: ":"))
             if pretty { put(UInt8(ascii: " ")) }
         }
@@ -159,7 +175,7 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitKey(_ key: String) throws {
-        pendingKey = .text(key)
+        pendingKey = .text
         let index = stack.count - 1
         if stack[index].textKey < 0 {
             stack[index].textKey = textKeys.count
@@ -205,6 +221,9 @@ final class JSONWriter: ValueVisitor {
         default: return
         }
         sizedSchema = schema
+        // Lent memory is the room the caller chose: a larger hint would move a JSON that fits
+        // out of it (the hint is still recorded for the next encode).
+        if output.isInLentMemory { return }
         output.reserve(schema.jsonOutput.lastEncodedSize.value * sizedModels + 16)
     }
 
@@ -337,7 +356,8 @@ final class JSONWriter: ValueVisitor {
     /// `$.items[2].price`, from the open containers and the member being written.
     private func currentPath() -> String {
         var path = "$"
-        for (i, container) in stack.enumerated() {
+        for i in 0..<stack.count {
+            let container = stack[i]
             if container.isArray {
                 path += "[\(container.count)]"
                 continue
@@ -346,7 +366,7 @@ final class JSONWriter: ValueVisitor {
             if i == stack.count - 1 {
                 switch pendingKey {
                 case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
-                case .text(let text): key = text
+                case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
                 case .none: break
                 }
             }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import ModelKitCore
+
+/// The string writer checks sixteen, then eight bytes at a time and finishes byte by byte: a
+/// character that needs escaping must be found at every position of every chunk.
+@Suite struct StringEscapingTests {
+    private struct Text: Model {
+        var text = ""
+        static let schema = Schema(Text.self) { Field("text", \.text) }
+    }
+
+    /// RFC 8259 escaping, one scalar at a time: the reference.
+    private func reference(_ text: String, slashes: Bool) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "/" where slashes: out += "\\/"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test(arguments: [false, true])
+    func everyPositionOfEveryChunkIsChecked(slashes: Bool) throws {
+        let options = EncodingOptions(escapeSlashes: slashes)
+        for length in 1...49 {
+            for position in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "/", "é", "\u{7F}"] {
+                    var scalars = Array(repeating: "a", count: length)
+                    scalars[position] = special
+                    let text = scalars.joined()
+                    let json = try Text(text: text).jsonString(options: options)
+                    #expect(json == "{\"text\":\(reference(text, slashes: slashes))}", "length \(length), position \(position)")
+                }
+            }
+        }
+    }
+
+    @Test func longCleanAndDirtyRunsRoundTrip() throws {
+        let text = String(repeating: "0123456789abcdef", count: 9) + "\"\n" + String(repeating: "x/y\\", count: 13)
+        let bytes = try Text(text: text).jsonBytes()
+        #expect(try Text(json: bytes).text == text)
+        #expect(String(decoding: bytes, as: UTF8.self) == "{\"text\":\(reference(text, slashes: false))}")
+    }
+}
