@@ -17,7 +17,7 @@ final class TapeDecoder: Decoder {
         set { hot.value.current = newValue }
     }
     /// The coding path of `current`, as tape steps (see ``PathStep``).
-    var steps: TrivialStack<PathStep> {
+    var steps: HandStack<PathStep> {
         _read { yield hot.value.steps }
         _modify { yield &hot.value.steps }
     }
@@ -170,14 +170,14 @@ final class TapeDecoder: Decoder {
             // A container made by nestedContainer(…) carries its own path: rare, so copy.
             let savedSteps = steps.prefix(steps.count)
             steps.replace(with: fixed)
-            if let step = at.step { steps.push(step) }
+            if let step = at.step { steps.append(step) }
             defer { steps.replace(with: savedSteps) }
             return try body()
         }
         steps.truncate(to: at.depth)
         guard let step = at.step else { return try body() }
-        steps.push(step)
-        defer { steps.pop() }
+        steps.append(step)
+        defer { steps.removeLast() }
         return try body()
     }
 
@@ -307,6 +307,6 @@ final class TapeDecoder: Decoder {
 /// The decoder's position, and the last two types found not to be models.
 struct HotState {
     var current: Int
-    var steps = TrivialStack<PathStep>()
+    var steps = HandStack<PathStep>()
     var plain = RecentPlainTypes()
 }

@@ -40,7 +40,7 @@ final class Tape {
         var count = 0
         var capacity: Int
         /// Containers still open while building.
-        var open = TrivialStack<Int>()
+        var open = HandStack<Int>()
     }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
@@ -55,7 +55,7 @@ final class Tape {
         building.free()
     }
 
-    private var open: TrivialStack<Int> {
+    private var open: HandStack<Int> {
         _read { yield building.value.open }
         _modify { yield &building.value.open }
     }
@@ -169,7 +169,7 @@ final class Tape {
 
     func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
         countElement()
-        open.push(count)
+        open.append(count)
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
 
@@ -214,7 +214,7 @@ final class Tape {
     /// Closes the innermost container; `end` is the input offset just past its bracket. Returns
     /// true when it was the outermost.
     func closeContainer(end: Int) -> Bool {
-        let index = open.pop()
+        let index = open.removeLast()
         entries[index].next = UInt32(truncatingIfNeeded: count)
         entries[index].start = UInt32(truncatingIfNeeded: end)
         return open.isEmpty

@@ -1,8 +1,11 @@
-/// A growable stack managed by hand, for the JSON writer's open containers.
+/// A growable stack managed by hand, for stacks touched once per token or value: the JSON
+/// writer's open containers, the tape's open containers, the Codable bridge's coding path.
 ///
 /// Why not `Array`: every write to an element (`stack[i].count += 1`, once per value written)
-/// checks that the array's buffer is uniquely referenced, and may copy it. The owner calls
-/// ``free()`` exactly once, and never copies the stack (a copy would share the storage).
+/// checks that the array's buffer is uniquely referenced, and may copy it; an array behind a
+/// class is also retained per access. The owner keeps the stack in one place (behind its
+/// `UncheckedStorage`), calls ``free()`` exactly once, and never copies the stack (a copy would
+/// share the storage).
 struct HandStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -33,16 +36,40 @@ struct HandStack<Element> {
         }
     }
 
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+
+    @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
     }
 
+    @inline(__always)
+    @discardableResult
     mutating func removeLast() -> Element {
         precondition(count > 0, "removeLast on an empty HandStack")
         count -= 1
         return (base + count).move()
+    }
+
+    /// Drops the elements above `depth`.
+    @inline(__always)
+    mutating func truncate(to depth: Int) {
+        guard count > depth else { return }
+        (base + depth).deinitialize(count: count - depth)
+        count = depth
+    }
+
+    /// The first `depth` elements.
+    func prefix(_ depth: Int) -> [Element] {
+        Array(UnsafeBufferPointer(start: base, count: min(max(depth, 0), count)))
+    }
+
+    /// Replaces the whole stack with `elements`.
+    mutating func replace(with elements: [Element]) {
+        truncate(to: 0)
+        for element in elements { append(element) }
     }
 
     func firstIndex(where predicate: (Element) -> Bool) -> Int? {
