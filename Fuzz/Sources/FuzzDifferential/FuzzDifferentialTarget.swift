@@ -14,8 +14,10 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         if reference { fuzzFailure("ModelKit rejects RFC 8259 JSON: \(error)") }
         checkLocated(error, inputCount: size)
+        checkBridge(bytes, schemaValue: nil)
         return 0
     }
+    checkBridge(bytes, schemaValue: value)
     if !reference { fuzzFailure("ModelKit accepts what RFC 8259 rejects: \(value)") }
     do {
         let encoded = try ModelEncoder().encode(value)
