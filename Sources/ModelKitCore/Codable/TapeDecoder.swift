@@ -51,8 +51,9 @@ final class TapeDecoder: Decoder {
         hot = UncheckedStorage(HotState(current: current))
         entries = tape.entries
         // A valid address even for empty input: only ever offset by lengths read from the tape.
-        inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.side.base)
-        sideBase = UnsafeRawPointer(tape.side.base)
+        inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.entries)
+        // Never read without a side buffer: only entries flagged as in it are.
+        sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? inputBase
         // One allocation for both tables: objects first, then keys.
         cursorObjects = .allocate(capacity: 2 * Self.cursorDepths)
         cursorObjects.initialize(repeating: -1, count: Self.cursorDepths)

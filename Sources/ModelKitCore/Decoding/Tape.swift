@@ -28,7 +28,8 @@ final class Tape {
     var entries: UnsafeMutablePointer<TapeEntry> { building.value.entries }
     var count: Int { building.value.count }
     /// Unescaped strings and tokens yajl had to buffer: their bytes are not in the input.
-    let side = ByteOutput(capacity: 64)
+    /// Made on the first such token: most documents have none, and a buffer costs three allocations.
+    var side: ByteOutput? { building.value.side }
     /// The whole input; valid for the duration of the decode that built this tape.
     let input: UnsafeRawBufferPointer
     /// Written once per token: kept out of line, so that no access pays Swift's run-time
@@ -41,6 +42,7 @@ final class Tape {
         var capacity: Int
         /// Containers still open while building.
         var open = HandStack<Int>()
+        var side: ByteOutput?
     }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
@@ -69,7 +71,8 @@ final class Tape {
     /// The bytes of a string or number entry.
     @inline(__always)
     func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
-        let base = entry.isInSideBuffer ? UnsafeRawPointer(side.base) : input.baseAddress!
+        // An entry in the side buffer exists only once the buffer does.
+        let base = entry.isInSideBuffer ? UnsafeRawPointer(side!.base) : input.baseAddress!
         return UnsafeRawBufferPointer(start: base + Int(entry.start), count: Int(entry.length))
     }
 
@@ -155,6 +158,8 @@ final class Tape {
         } else {
             // yajl's own buffer (unescaped string, or a token split across blocks): valid only now.
             entry.isInSideBuffer = true
+            if building.value.side == nil { building.value.side = ByteOutput(capacity: 64) }
+            let side = building.value.side!
             entry.start = UInt32(truncatingIfNeeded: side.count)
             side.put(text)
         }
