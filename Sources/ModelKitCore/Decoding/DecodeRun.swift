@@ -84,10 +84,20 @@ enum DecodeRun {
             throw engine.error(.syntax(problem.message), at: input.count, path: "$")
         }
         try parse(upTo: input.count)
+        // Nothing but whitespace: said the same way whether the pooled parser is fresh (yajl would
+        // call it a premature end) or has finished a document before (it accepts the empty rest).
+        if !root.sawValue && isBlank(UnsafeRawBufferPointer(rebasing: input[scannerBase...])) {
+            throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
+        }
         try engine.complete(at: input.count)
         if !root.sawValue {
             throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
         }
+    }
+
+    /// Whether `bytes` are JSON whitespace only (the pre-scan has rejected form feeds already).
+    private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// The syntax error of `input`, if it has one: a second pass that only checks the grammar
