@@ -47,6 +47,12 @@ struct BridgePath {
         BridgePath(depth: depth, fixed: fixed, step: .member(keyEntry: UInt32(truncatingIfNeeded: keyEntry)))
     }
 
+    /// The same path held as a copy of its steps, for a nested container that outlives the
+    /// decoder's current position; `steps` are the decoder's.
+    func detached(from steps: HandStack<PathStep>) -> BridgePath {
+        BridgePath(depth: 0, fixed: fixed ?? steps.prefix(depth), step: step)
+    }
+
     /// The path of element `ordinal` of the array at `self`.
     @inline(__always)
     func element(_ ordinal: Int) -> BridgePath {

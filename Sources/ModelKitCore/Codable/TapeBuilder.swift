@@ -1,21 +1,9 @@
-/// The frame of a tape's top-level container: the engine records every token inside it
-/// itself (DecodeEngine+Tape.swift); this frame only ends the document when it closes.
+/// The frame of a tape's top-level container. It never sees the tokens inside: the engine
+/// records those itself (DecodeEngine+Tape.swift). It only ends the document when it closes.
 final class TapeFrame: DecodeFrame {
     let tape: Tape
 
     init(tape: Tape) { self.tape = tape }
-
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-        decoder.record(scalar, in: tape)
-    }
-
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
-        tape.appendKey(key, decoder)
-    }
-
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-        tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
-    }
 
     override func end(_ decoder: DecodeEngine) throws {
         // The engine reports a closing bracket's start; the container's bytes end just past it.

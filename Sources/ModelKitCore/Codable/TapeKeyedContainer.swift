@@ -116,6 +116,6 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A nested container outlives this call: it keeps a copy of its path.
     private func detachedPath(_ index: Int) -> BridgePath {
-        BridgePath(depth: 0, fixed: at.fixed ?? decoder.steps.prefix(at.depth), step: .member(keyEntry: UInt32(truncatingIfNeeded: index - 1)))
+        path(index).detached(from: decoder.steps)
     }
 }

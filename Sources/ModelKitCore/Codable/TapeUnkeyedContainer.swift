@@ -94,7 +94,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private var detachedPath: BridgePath {
-        BridgePath(depth: 0, fixed: at.fixed ?? decoder.steps.prefix(at.depth), step: .element(UInt32(truncatingIfNeeded: currentIndex)))
+        elementPath.detached(from: decoder.steps)
     }
 }
 

@@ -23,12 +23,10 @@ extension DecodeEngine {
             if tape.appendText(.string, bytes, isKey: false) { tape.setPositionOfLast(consumedOffset) }
         }
     }
-}
 
-extension Tape {
-    /// A member's key, positioned from the engine when it is not in the input.
+    /// A member's key.
     @inline(__always)
-    func appendKey(_ bytes: UnsafeRawBufferPointer, _ engine: DecodeEngine) {
-        if appendText(.string, bytes, isKey: true) { setPositionOfLast(engine.consumedOffset) }
+    func recordKey(_ bytes: UnsafeRawBufferPointer, in tape: Tape) {
+        if tape.appendText(.string, bytes, isKey: true) { tape.setPositionOfLast(consumedOffset) }
     }
 }

@@ -255,7 +255,7 @@ final class DecodeEngine: TokenSink {
                 throw DecodeFailure.limit(.maxStringBytes, maxStringBytes)
             }
             if let tape = recording.value {
-                tape._withUnsafeGuaranteedRef { $0.appendKey(bytes, self) }
+                tape._withUnsafeGuaranteedRef { recordKey(bytes, in: $0) }
                 return true
             }
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.key(bytes, self) }
