@@ -53,8 +53,17 @@ extension ModelDecoder {
         } catch let error as ModelDecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
-        defer { DecodeRun.recycle(engine) }
-        let decoder = TapeDecoder(tape: tape, engine: engine, options: options)
+        var decoder = TapeDecoder(tape: tape, engine: engine, options: options)
+        defer {
+            if isKnownUniquelyReferenced(&decoder) && tape.readers == 1 {
+                DecodeRun.recycle(engine)
+            } else {
+                // `T` kept the decoder, a container or a super decoder: they must go on reading
+                // this document after the caller's bytes are gone, and the engine stays theirs.
+                tape.keepInput()
+                engine.wholeInput = tape.input
+            }
+        }
         return try decoder.decodeValue(T.self, at: 0, BridgePath(depth: 0))
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// document (it moves to each nested value and back, like swift-foundation's `JSONDecoderImpl`),
 /// so decoding a nested value allocates nothing.
 ///
-/// A decoder and its containers are valid only during the `decode` call that created them
-/// (they read the caller's input in place).
+/// It reads the caller's input in place. A type may keep the decoder, or a container or super
+/// decoder made from it, past the `decode` call (`JSONDecoder` allows it): the call then copies
+/// the input into the tape and leaves the engine to the decoders (``ModelDecoder/decodeBridged(_:from:)``).
 final class TapeDecoder: Decoder {
     let tape: Tape
     /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
@@ -34,7 +35,6 @@ final class TapeDecoder: Decoder {
     /// The finished tape's storage, held in constants: reading them costs no exclusivity check
     /// (the tape is complete and never grows while a decoder reads it).
     let entries: UnsafeMutablePointer<TapeEntry>
-    private let inputBase: UnsafeRawPointer
     private let sideBase: UnsafeRawPointer
     /// Line and column at `lineTrackerOffset`: errors (often thrown and caught in a row by
     /// `try?` probes) are located by scanning on from the previous one, not from the start.
@@ -50,10 +50,9 @@ final class TapeDecoder: Decoder {
         self.prefix = prefix
         hot = UncheckedStorage(HotState(current: current))
         entries = tape.entries
-        // A valid address even for empty input: only ever offset by lengths read from the tape.
-        inputBase = tape.input.baseAddress ?? UnsafeRawPointer(tape.entries)
         // Never read without a side buffer: only entries flagged as in it are.
-        sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? inputBase
+        sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? tape.inputBase
+        tape.readers += 1
         // One allocation for both tables: objects first, then keys.
         cursorObjects = .allocate(capacity: 2 * Self.cursorDepths)
         cursorObjects.initialize(repeating: -1, count: Self.cursorDepths)
@@ -62,6 +61,7 @@ final class TapeDecoder: Decoder {
     }
 
     deinit {
+        tape.readers -= 1
         hot.value.steps.free()
         hot.free()
         cursorObjects.deallocate()
@@ -70,7 +70,8 @@ final class TapeDecoder: Decoder {
     /// The bytes of a string or number entry.
     @inline(__always)
     func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
+        // The input's base is read from the tape each time: a kept decoder's input moves to a copy.
+        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : tape.inputBase) + Int(entry.start), count: Int(entry.length))
     }
 
     var codingPath: [any CodingKey] { codingPath(here) }

@@ -30,13 +30,26 @@ final class Tape {
     /// Unescaped strings and tokens yajl had to buffer: their bytes are not in the input.
     /// Made on the first such token: most documents have none, and a buffer costs three allocations.
     var side: ByteOutput? { building.value.side }
-    /// The whole input; valid for the duration of the decode that built this tape.
-    let input: UnsafeRawBufferPointer
+    /// The whole input: the caller's bytes, valid for the duration of the decode that built this
+    /// tape, or a copy of them once ``keepInput()`` made one.
+    var input: UnsafeRawBufferPointer { building.value.input }
+    /// Where ``input`` starts; a valid address even for empty input (never read there: it is
+    /// only offset by lengths of text in the input).
+    var inputBase: UnsafeRawPointer { building.value.inputBase }
+    /// How many decoders read this tape (see ``TapeDecoder``): one while nothing kept any.
+    var readers: Int {
+        get { building.value.readers }
+        set { building.value.readers = newValue }
+    }
     /// Written once per token: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call).
     private let building: UncheckedStorage<BuildState>
 
     private struct BuildState {
+        var input: UnsafeRawBufferPointer
+        var inputBase: UnsafeRawPointer
+        var ownsInput = false
+        var readers = 0
         var entries: UnsafeMutablePointer<TapeEntry>
         var count = 0
         var capacity: Int
@@ -46,12 +59,29 @@ final class Tape {
     }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
-        self.input = input
         let capacity = max(capacity, 16)
-        building = UncheckedStorage(BuildState(entries: .allocate(capacity: capacity), capacity: capacity))
+        let entries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity)
+        building = UncheckedStorage(BuildState(input: input, inputBase: input.baseAddress ?? UnsafeRawPointer(entries),
+                                               entries: entries, capacity: capacity))
     }
 
+    /// Copies the input into memory the tape owns, for readers that outlive the caller's bytes.
+    func keepInput() {
+        guard !building.value.ownsInput else { return }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
+        if let base = input.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: input.count) }
+        building.value.input = UnsafeRawBufferPointer(start: copy.baseAddress, count: input.count)
+        building.value.inputBase = UnsafeRawPointer(copy.baseAddress!)
+        building.value.ownsInput = true
+        Self.inputCopies?.withLock { $0 += 1 }
+    }
+
+    /// Counts the copies ``keepInput()`` makes in a task: lets tests see that a decode whose
+    /// decoders all ended copied nothing (a wrong guess would cost a copy on every decode).
+    @TaskLocal static var inputCopies: Lock<Int>?
+
     deinit {
+        if building.value.ownsInput { UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate() }
         building.value.entries.deallocate()
         building.value.open.free()
         building.free()
@@ -145,7 +175,7 @@ final class Tape {
         } else {
             countElement()
         }
-        let inputBase = input.baseAddress.map { UInt(bitPattern: $0) } ?? 0
+        let inputBase = UInt(bitPattern: building.value.inputBase)
         let address = text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase
         var entry = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: UInt32(truncatingIfNeeded: text.count),
                               next: UInt32(truncatingIfNeeded: count + 1), position: 0)

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+/// `Decoder`s and containers may outlive the `decode` call that made them: a type can keep one to
+/// read from later (lazy wrappers do). `JSONDecoder` allows it, so the bridge must too: a kept
+/// decoder reads the document it was made for, not the caller's buffer as it is now, and not a
+/// pooled engine another decode is using.
+private struct KeepsDecoder: Decodable {
+    let decoder: any Decoder
+    init(from decoder: any Decoder) throws { self.decoder = decoder }
+}
+
+private struct KeepsContainers: Decodable {
+    let keyed: KeyedDecodingContainer<AnyKey>
+    var unkeyed: any UnkeyedDecodingContainer
+    let superDecoder: any Decoder
+
+    init(from decoder: any Decoder) throws {
+        keyed = try decoder.container(keyedBy: AnyKey.self)
+        unkeyed = try keyed.nestedUnkeyedContainer(forKey: AnyKey("tags"))
+        superDecoder = try keyed.superDecoder(forKey: AnyKey("inner"))
+    }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+private struct Person: Decodable, Equatable {
+    var name: String
+    var id: Int
+    var tags: [String]
+}
+
+private struct Inner: Decodable, Equatable {
+    var flag: Bool
+    var note: String
+}
+
+private struct Scored: Model, Equatable {
+    var score = 0.0
+    var label = ""
+    static let schema = Schema(Scored.self) { Field("score", \.score); Field("label", \.label) }
+}
+
+extension Scored: SchemaCodable {}
+
+private let document = #"{"name":"octo\"cat","id":7,"tags":["a","b\u00e9"],"inner":{"flag":true,"note":"n"},"scored":{"score":2.5,"label":"x"}}"#
+
+struct CodableLifetimeTests {
+    /// Overwrites the caller's buffer in place (it is uniquely referenced, so the storage the
+    /// decode read is the storage overwritten) and runs other decodes, which take pooled engines.
+    private func disturb(_ bytes: inout [UInt8]) throws {
+        for index in bytes.indices { bytes[index] = UInt8(ascii: " ") }
+        for _ in 0..<4 {
+            let other = try ModelDecoder().decode(Person.self, from: #"{"name":"other","id":1,"tags":[]}"#)
+            #expect(other.name == "other")
+        }
+    }
+
+    @Test func aDecoderKeptPastTheDecodeReadsItsOwnDocument() throws {
+        var bytes = Array(document.utf8)
+        let kept = try ModelDecoder().decode(KeepsDecoder.self, from: bytes)
+        try disturb(&bytes)
+        #expect(try Person(from: kept.decoder) == Person(name: "octo\"cat", id: 7, tags: ["a", "bé"]))
+        let container = try kept.decoder.container(keyedBy: AnyKey.self)
+        #expect(Set(container.allKeys.map(\.stringValue)) == ["name", "id", "tags", "inner", "scored"])
+        // A model inside takes the schema path, replayed from the tape.
+        #expect(try container.decode(Scored.self, forKey: AnyKey("scored")) == Scored(score: 2.5, label: "x"))
+        // Errors are still located in the kept document.
+        #expect(throws: DecodingError.self) { try container.decode(Int.self, forKey: AnyKey("name")) }
+    }
+
+    @Test func containersAndSuperDecodersKeptPastTheDecodeReadTheirOwnDocument() throws {
+        var bytes = Array(document.utf8)
+        var kept = try ModelDecoder().decode(KeepsContainers.self, from: bytes)
+        try disturb(&bytes)
+        #expect(try kept.keyed.decode(String.self, forKey: AnyKey("name")) == "octo\"cat")
+        #expect(try kept.unkeyed.decode(String.self) == "a")
+        #expect(try kept.unkeyed.decode(String.self) == "bé")
+        #expect(try Inner(from: kept.superDecoder) == Inner(flag: true, note: "n"))
+    }
+
+    @Test func aKeptDecoderFromDataOutlivesTheData() throws {
+        // `Data` bridged from a String: the temporary storage is gone after the call.
+        let kept = try ModelDecoder().decode(KeepsDecoder.self, from: Data(document.utf8))
+        var bytes = Array(document.utf8)
+        try disturb(&bytes)
+        #expect(try Person(from: kept.decoder).tags == ["a", "bé"])
+    }
+
+    @Test func aDecodeWhoseDecodersAllEndedCopiesNothing() throws {
+        let copies = Lock(0)
+        try Tape.$inputCopies.withValue(copies) {
+            let person = try ModelDecoder().decode(Person.self, from: Array(document.utf8))
+            #expect(person.name == "octo\"cat")
+            struct Holder: Decodable { var scored: Scored; var inner: Inner }
+            _ = try ModelDecoder().decode(Holder.self, from: Array(document.utf8))
+            _ = try? ModelDecoder().decode([Int].self, from: Array("[1,\"x\"]".utf8))
+            #expect(copies.withLock { $0 } == 0)
+            _ = try ModelDecoder().decode(KeepsDecoder.self, from: Array(document.utf8))
+            _ = try ModelDecoder().decode(KeepsContainers.self, from: Array(document.utf8))
+            #expect(copies.withLock { $0 } == 2)
+        }
+    }
+
+    @Test func keptDecodersOnManyThreadsStayIndependent() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let json = #"{"name":"n\#(task)","id":\#(task),"tags":["\#(task)"]}"#
+                    var bytes = Array(json.utf8)
+                    let kept = try ModelDecoder().decode(KeepsDecoder.self, from: bytes)
+                    try disturb(&bytes)
+                    #expect(try Person(from: kept.decoder) == Person(name: "n\(task)", id: task, tags: ["\(task)"]))
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
