@@ -83,48 +83,62 @@ struct InputScanner {
         let chunkStart = bytesScanned
         var i = 0
         while i < count {
-            // Fast path: whole words with nothing of interest for the current state.
+            // Fast path: whole words with nothing of interest for the current state, and the
+            // most frequent stops taken without the state machine: quotes, one-character
+            // escapes, well-formed UTF-8 sequences.
             if continuationsDue == 0 && escapeState == 0 && expectingLow == 0 {
-                while i + 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-                    let mask = Self.interestingBytes(word, inString: inString)
-                    if mask == 0 {
-                        i += 8
-                    } else {
-                        // The lowest flagged byte is exact (false positives only sit above a real hit).
-                        i += mask.trailingZeroBitCount >> 3
-                        break
+                // The string state lives in locals here and goes back to `self` once, at a stop
+                // that needs the state machine: short strings put a quote every few bytes.
+                var inString = self.inString
+                var stringStart = self.stringStart
+                var escapeSavings = self.escapeSavings
+                while true {
+                    while i &+ 8 <= count {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+                        let mask = Self.interestingBytes(word, inString: inString)
+                        if mask != 0 {
+                            // The lowest flagged byte is exact (false positives only sit above a real hit).
+                            i &+= mask.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        i &+= 8
                     }
+                    guard i < count else { break }
+                    let byte = bytes[i]
+                    if byte == 0x22 {
+                        // What `step` does for a quote when no escape or sequence is open.
+                        if !inString {
+                            stringStart = chunkStart &+ i
+                            escapeSavings = 0
+                        }
+                        inString.toggle()
+                        i &+= 1
+                        continue
+                    }
+                    if byte == 0x5C, inString, i &+ 1 < count, bytes[i &+ 1] != 0x75, bytes[i &+ 1] < 0x80 {
+                        // `\n`, `\"`…: what `step` does in two calls (yajl rejects the letters JSON lacks).
+                        escapeSavings &+= 1
+                        i &+= 2
+                        continue
+                    }
+                    if byte >= 0xC2 {
+                        // Non-ASCII text comes in runs (CJK, Cyrillic): stay here for the whole run.
+                        var length = Self.wellFormedSequence(bytes + i, available: count &- i)
+                        if length > 0 {
+                            repeat {
+                                i &+= length
+                                guard i < count, bytes[i] >= 0xC2 else { break }
+                                length = Self.wellFormedSequence(bytes + i, available: count &- i)
+                            } while length > 0
+                            continue
+                        }
+                    }
+                    break
                 }
+                self.inString = inString
+                self.stringStart = stringStart
+                self.escapeSavings = escapeSavings
                 if i >= count { break }
-                // Quotes open and close strings: the most frequent stop, taken here without
-                // the state machine (what `step` does for a quote when no escape or sequence is open).
-                if bytes[i] == 0x22 {
-                    if !inString {
-                        stringStart = chunkStart + i
-                        escapeSavings = 0
-                    }
-                    inString.toggle()
-                    i += 1
-                    continue
-                }
-            }
-            // Runs of well-formed 2- and 3-byte sequences (most non-ASCII text: accents, CJK)
-            // are checked here without going through the state machine byte by byte.
-            if continuationsDue == 0 && escapeState == 0 && expectingLow == 0 && bytes[i] >= 0xC2 {
-                let start = i
-                while i < count {
-                    let lead = bytes[i]
-                    if lead >= 0xC2 && lead <= 0xDF, i + 1 < count, bytes[i + 1] & 0xC0 == 0x80 {
-                        i += 2
-                    } else if (lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF, i + 2 < count,
-                              bytes[i + 1] & 0xC0 == 0x80, bytes[i + 2] & 0xC0 == 0x80 {
-                        i += 3
-                    } else {
-                        break
-                    }
-                }
-                if i != start { continue }
             }
             if let problem = step(bytes[i], at: chunkStart + i) {
                 bytesScanned = chunkStart + count
@@ -143,6 +157,31 @@ struct InputScanner {
         if expectingLow > 0 { return .loneSurrogateEscape }
         if inString { return .unterminatedString }
         return nil
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `p` (RFC 3629, Unicode table 3-7), or 0
+    /// when it is not one or does not end within `available` bytes: the state machine then says
+    /// why, or carries it into the next chunk.
+    @inline(__always)
+    private static func wellFormedSequence(_ p: UnsafePointer<UInt8>, available: Int) -> Int {
+        let lead = p[0]
+        @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            p[k] >= low && p[k] <= high
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            return available >= 2 && continuation(1) ? 2 : 0
+        case 0xE0...0xEF:
+            guard available >= 3 else { return 0 }
+            let second = lead == 0xE0 ? continuation(1, 0xA0) : lead == 0xED ? continuation(1, 0x80, 0x9F) : continuation(1)
+            return second && continuation(2) ? 3 : 0
+        case 0xF0...0xF4:
+            guard available >= 4 else { return 0 }
+            let second = lead == 0xF0 ? continuation(1, 0x90) : lead == 0xF4 ? continuation(1, 0x80, 0x8F) : continuation(1)
+            return second && continuation(2) && continuation(3) ? 4 : 0
+        default:
+            return 0
+        }
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101

@@ -1,0 +1,89 @@
+import Testing
+@testable import ModelKitCore
+
+/// The pre-scan takes its frequent stops (quotes, one-character escapes, well-formed UTF-8) on a
+/// fast path only when the bytes it needs are in the chunk; otherwise its byte-by-byte state
+/// machine decides. Scanning the same input whole and in chunks of every small size must find
+/// the same first problem at the same offset: that compares the two paths on every input.
+struct InputScannerTests {
+    /// The first problem of `input` fed in chunks of `size` bytes (whole when nil), at its
+    /// absolute offset, or the end-of-input problem at `input.count`.
+    private func firstProblem(_ input: [UInt8], chunk size: Int?) -> String {
+        var scanner = InputScanner()
+        return input.withUnsafeBytes { whole -> String in
+            let step = size ?? max(whole.count, 1)
+            var start = 0
+            while start < whole.count {
+                let end = min(start + step, whole.count)
+                if let (offset, problem) = scanner.scan(UnsafeRawBufferPointer(rebasing: whole[start..<end])) {
+                    return "\(problem)@\(start + offset)"
+                }
+                start = end
+            }
+            return scanner.finish().map { "\($0)@end" } ?? "ok"
+        }
+    }
+
+    /// Fragments that put every stop of the scanner next to every other, in and out of strings.
+    private static let fragments: [[UInt8]] = [
+        Array(#"""#.utf8), Array("abcdefghij".utf8), Array(" ".utf8), Array(":".utf8), Array("\n".utf8),
+        Array(#"\n"#.utf8), Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\/"#.utf8), Array(#"\u00e9"#.utf8),
+        Array(#"\ud83d\ude00"#.utf8), Array(#"\ud800"#.utf8), Array(#"\udc00"#.utf8), Array(#"\u12"#.utf8), Array(#"\"#.utf8),
+        [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x98, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+        [0xC0, 0xAF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5],
+        [0x80], [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x98], [0x0C], [0x0B], [0x01], [0x09], [0x5C, 0xC3, 0xA9],
+    ]
+
+    @Test func chunkedAndWholeScansFindTheSameFirstProblem() {
+        var generator = SplitMix(seed: 0x5CA7)
+        var problemsSeen = Set<String>()
+        for _ in 0..<3_000 {
+            var input: [UInt8] = []
+            // Mostly valid text, so that problems sit at varied depths into the input.
+            for _ in 0..<generator.next(below: 24) {
+                let pick = generator.next(below: 100)
+                let fragment = pick < 70 ? Self.fragments[generator.next(below: 12)] : Self.fragments[generator.next(below: Self.fragments.count)]
+                input += fragment
+            }
+            let whole = firstProblem(input, chunk: nil)
+            problemsSeen.insert(String(whole.prefix { $0 != "@" }))
+            for size in 1...9 {
+                #expect(firstProblem(input, chunk: size) == whole, "chunks of \(size): \(input)")
+            }
+        }
+        // The inputs reach every kind of problem (and clean inputs), so every path was compared.
+        #expect(problemsSeen.isSuperset(of: ["ok", "invalidUTF8", "overlongUTF8", "encodedSurrogate", "codePointTooLarge",
+                                             "loneSurrogateEscape", "invalidWhitespace", "controlCharacterInString", "unterminatedString"]))
+    }
+
+    @Test func fastPathStopsAreLocatedExactly() {
+        // Each problem sits after at least eight clean bytes, so the word loop reaches it.
+        let cases: [([UInt8], String)] = [
+            (Array(#""abcdefghij\n\"\\ é日本😀""#.utf8), "ok"),
+            (Array(#""abcdefghij""#.utf8) + [0x0C], "invalidWhitespace@12"),
+            (Array(#""abcdefghij"#.utf8) + [0xE0, 0x80, 0x80] + Array(#"""#.utf8), "overlongUTF8@11"),
+            (Array(#""abcdefghij"#.utf8) + [0xED, 0xA0, 0x80] + Array(#"""#.utf8), "encodedSurrogate@11"),
+            (Array(#""abcdefghij"#.utf8) + [0xF4, 0x90, 0x80, 0x80] + Array(#"""#.utf8), "codePointTooLarge@11"),
+            (Array(#""abcdefghij"#.utf8) + [0xE6, 0x97, 0x41] + Array(#"""#.utf8), "invalidUTF8@11"),
+            (Array(#""abcdefghij\ud800x""#.utf8), "loneSurrogateEscape@11"),
+            (Array(#""abcdefghij"#.utf8) + [0x01] + Array(#"""#.utf8), "controlCharacterInString@11"),
+            (Array(#""abcdefghij\""#.utf8), "unterminatedString@end"),
+        ]
+        for (input, expected) in cases {
+            #expect(firstProblem(input, chunk: nil) == expected, "\(input)")
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure reproduces.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
