@@ -53,17 +53,22 @@ extension ModelDecoder {
         } catch let error as ModelDecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
-        var decoder = TapeDecoder(tape: tape, engine: engine, options: options)
+        var decoder: TapeDecoder? = TapeDecoder(tape: tape, engine: engine, options: options)
         defer {
-            if isKnownUniquelyReferenced(&decoder) && tape.readers == 1 {
-                DecodeRun.recycle(engine)
-            } else {
+            let kept = !isKnownUniquelyReferenced(&decoder) || tape.readers != 1
+            // Our decoder ends before the engine goes back to the pool, where another decode
+            // may take it (and the tape it parks) at once.
+            decoder = nil
+            if kept {
                 // `T` kept the decoder, a container or a super decoder: they must go on reading
-                // this document after the caller's bytes are gone, and the engine stays theirs.
+                // this document after the caller's bytes are gone, and the engine and its tape
+                // stay theirs.
                 tape.keepInput()
                 engine.wholeInput = tape.input
+            } else {
+                DecodeRun.recycle(engine)
             }
         }
-        return try decoder.decodeValue(T.self, at: 0, BridgePath(depth: 0))
+        return try decoder!.decodeValue(T.self, at: 0, BridgePath(depth: 0))
     }
 }

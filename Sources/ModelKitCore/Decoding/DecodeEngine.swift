@@ -34,6 +34,10 @@ final class DecodeEngine: TokenSink {
     /// Unretained: the parse that records holds the tape, and a reference count per token costs
     /// two atomic operations.
     let recording = UncheckedStorage<Unmanaged<Tape>?>(nil)
+    /// The tape and frames of this engine's last Codable-bridge parse, kept for the next one
+    /// (see ``TapeWorkspace``); nil until the engine records a tape. Read and written only
+    /// between documents, by plain loads and stores: no run-time exclusivity check.
+    @exclusivity(unchecked) var tapeWorkspace: TapeWorkspace?
     /// Set by a token entry point that failed; the tokenizer then stops with `.stopped`.
     var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
@@ -88,6 +92,7 @@ final class DecodeEngine: TokenSink {
     /// Drops references to the finished document's frames and input before parking.
     func release(keepingSpares: Bool = false) {
         recording.value = nil
+        if let workspace = tapeWorkspace, !workspace.isWorthKeeping { tapeWorkspace = nil }
         stack.release(keepingSpares: keepingSpares)
         locator.release()
         skipped.removeAll()

@@ -25,10 +25,9 @@ enum DecodeRun {
     }
 
     /// Parses the whole document, every token inside its top-level container recorded into `tape`.
-    static func parse(recordingInto tape: Tape, _ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> DecodeEngine {
-        let engine = DecodeEngine.pool.take(options: options, merging: false, root: root)
+    static func parse(recordingInto tape: Tape, _ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws {
         engine.record(into: tape)
-        return try parse(engine, root, input)
+        _ = try parse(engine, root, input)
     }
 
     private static func parse(_ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws -> DecodeEngine {

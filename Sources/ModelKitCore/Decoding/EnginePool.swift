@@ -16,6 +16,27 @@ final class EnginePool: Sendable {
         return DecodeEngine(options: options, merging: merging, root: root, multipleValues: true)
     }
 
+    /// An engine recording into a tape: a parked engine brings the workspace it kept.
+    func takeForTape(options: DecodingOptions, input: UnsafeRawBufferPointer) -> (DecodeEngine, TapeWorkspace) {
+        if let address = parked.withLock({ $0.popLast() }), let raw = UnsafeMutableRawPointer(bitPattern: address) {
+            let engine = Unmanaged<DecodeEngine>.fromOpaque(raw).takeRetainedValue()
+            let workspace: TapeWorkspace
+            if let kept = engine.tapeWorkspace {
+                kept.reuse(for: input)
+                workspace = kept
+            } else {
+                workspace = TapeWorkspace(input: input)
+                engine.tapeWorkspace = workspace
+            }
+            engine.reset(options: options, merging: false, root: workspace.root)
+            return (engine, workspace)
+        }
+        let workspace = TapeWorkspace(input: input)
+        let engine = DecodeEngine(options: options, merging: false, root: workspace.root, multipleValues: true)
+        engine.tapeWorkspace = workspace
+        return (engine, workspace)
+    }
+
     func give(back engine: DecodeEngine) {
         guard engine.isReusable else { return }
         engine.release()

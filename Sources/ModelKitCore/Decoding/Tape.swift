@@ -65,6 +65,26 @@ final class Tape {
                                                entries: entries, capacity: capacity))
     }
 
+    /// Empties the tape for `input`, keeping its buffers (a pooled workspace's tape). Never
+    /// called on a tape a decoder still reads: those are not pooled.
+    func reuse(for input: UnsafeRawBufferPointer, capacity wanted: Int) {
+        precondition(!building.value.ownsInput && building.value.readers == 0, "a tape still read is never reused")
+        if building.value.capacity < wanted {
+            building.value.entries.deallocate()
+            building.value.entries = .allocate(capacity: wanted)
+            building.value.capacity = wanted
+        }
+        building.value.input = input
+        building.value.inputBase = input.baseAddress ?? UnsafeRawPointer(building.value.entries)
+        building.value.count = 0
+        building.value.open.truncate(to: 0)
+        building.value.side?.removeAll()
+        nullIndex = 0
+    }
+
+    /// The memory this tape keeps between documents.
+    var retainedBytes: Int { building.value.capacity * MemoryLayout<TapeEntry>.stride + (side?.capacity ?? 0) }
+
     /// Copies the input into memory the tape owns, for readers that outlive the caller's bytes.
     func keepInput() {
         guard !building.value.ownsInput else { return }

@@ -43,6 +43,8 @@ final class ByteOutput {
     var base: UnsafeMutablePointer<UInt8> { state.value.base }
     /// How many bytes were written.
     var count: Int { state.value.count }
+    /// How many bytes fit before the buffer grows.
+    var capacity: Int { state.value.capacity }
 
     /// A copy of the bytes written.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }

@@ -28,21 +28,13 @@ extension Tape {
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
                                      line: 1, column: 1, byteOffset: Int(UInt32.max) - 1)
         }
-        // About one token per 6 bytes of typical JSON: usually no regrowth.
-        let tape = Tape(input: input, capacity: input.count / 6 + 16)
-        let frame = TapeFrame(tape: tape)
-        let root = RootFrame(scalar: { scalar, decoder in decoder.record(scalar, in: tape) },
-                             begin: { kind, decoder in
-                                 tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
-                                 return frame
-                             },
-                             finish: { _, _ in })
         // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
         var strict = options
         strict.mismatch = .fail
-        let engine: DecodeEngine
+        let (engine, workspace) = DecodeEngine.pool.takeForTape(options: strict, input: input)
+        let tape = workspace.tape
         do {
-            engine = try DecodeRun.parse(recordingInto: tape, root, input, options: strict)
+            try DecodeRun.parse(recordingInto: tape, engine, workspace.root, input)
         } catch var error as ModelDecodingError {
             // The engine's frames know no path here (one frame records everything): the tape does.
             if error.path == "$", !Self.scannerMessages.contains(error.reason) { error.path = tape.pathOfOpenContainers() }
@@ -51,4 +43,37 @@ extension Tape {
         tape.appendSentinelNull()
         return (tape, engine)
     }
+}
+
+/// A tape and the frames that fill it, parked with a pooled engine between documents: a small
+/// bridge decode would otherwise spend a fifth of its time allocating them.
+final class TapeWorkspace {
+    let tape: Tape
+    let root: RootFrame
+
+    init(input: UnsafeRawBufferPointer) {
+        // About one token per 6 bytes of typical JSON: usually no regrowth.
+        let tape = Tape(input: input, capacity: Self.capacity(for: input))
+        let frame = TapeFrame(tape: tape)
+        self.tape = tape
+        // The closures capture one reference each (the frame holds the tape): no context to allocate.
+        root = RootFrame(scalar: { scalar, decoder in decoder.record(scalar, in: frame.tape) },
+                         begin: { kind, decoder in
+                             frame.tape.openContainer(kind == .object ? .object : .array, at: decoder.tokenStartOffset)
+                             return frame
+                         },
+                         finish: { _, _ in })
+    }
+
+    private static func capacity(for input: UnsafeRawBufferPointer) -> Int { input.count / 6 + 16 }
+
+    /// Ready for the next document.
+    func reuse(for input: UnsafeRawBufferPointer) {
+        tape.reuse(for: input, capacity: Self.capacity(for: input))
+        root.reset()
+    }
+
+    /// Whether parking it with its engine costs little memory: a workspace that served a large
+    /// document is dropped rather than kept at that size for good.
+    var isWorthKeeping: Bool { tape.retainedBytes <= 1 << 18 }
 }
