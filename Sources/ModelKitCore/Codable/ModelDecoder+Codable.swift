@@ -44,7 +44,8 @@ extension ModelDecoder {
         return try DecodeRun.run(.decoding(into: box), box, bytes, options: options)
     }
 
-    /// The bridge: one pass builds the tape, then `T.init(from:)` reads it.
+    /// The bridge: one pass builds the tape, then `T.init(from:)` reads it. `T` is no
+    /// ``ModelValue`` (those take the schema path).
     func decodeBridged<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         let tape: Tape
         let engine: DecodeEngine
@@ -69,6 +70,6 @@ extension ModelDecoder {
                 DecodeRun.recycle(engine)
             }
         }
-        return try decoder!.decodeValue(T.self, at: 0, BridgePath(depth: 0))
+        return try decoder!.decodeDocument(T.self)
     }
 }

@@ -162,6 +162,14 @@ final class TapeDecoder: Decoder {
         return try descend(into: index, at) { try T(from: self) }
     }
 
+    /// The document's value, of a type the caller found is no ``ModelValue`` (no scalar, no
+    /// model): straight to its `init(from:)`, without asking the runtime about its conformances
+    /// a second time (hundreds of instructions per decode).
+    func decodeDocument<T: Decodable>(_ type: T.Type) throws -> T {
+        hot.value.plain.remember(T.self)
+        return try descend(into: 0, BridgePath(depth: 0)) { try T(from: self) }
+    }
+
     /// Runs `body` with this decoder at the value `index` whose coding path is `at`.
     @inline(__always)
     func descend<R>(into index: Int, _ at: BridgePath, _ body: () throws -> R) throws -> R {
