@@ -109,6 +109,18 @@ struct CodableLifetimeTests {
         }
     }
 
+    /// A pooled engine parks its decoder for the next document: nothing of the previous one may
+    /// steer it. Here a key search resumed where the last document's ended would start on the
+    /// string "x" inside `b` and take it for the key.
+    @Test func aParkedDecoderForgetsThePreviousDocument() throws {
+        struct Inner: Decodable { var x: Int }
+        struct Outer: Decodable { var a: Inner }
+        for _ in 0..<50 {
+            #expect(try ModelDecoder().decode(Outer.self, from: #"{"a":{"x":1}}"#).a.x == 1)
+            #expect(try ModelDecoder().decode(Outer.self, from: #"{"a":{"b":["x"],"x":2}}"#).a.x == 2)
+        }
+    }
+
     @Test func keptDecodersOnManyThreadsStayIndependent() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {

@@ -36,7 +36,11 @@ final class Tape {
     /// Where ``input`` starts; a valid address even for empty input (never read there: it is
     /// only offset by lengths of text in the input).
     var inputBase: UnsafeRawPointer { building.value.inputBase }
-    /// How many decoders read this tape (see ``TapeDecoder``): one while nothing kept any.
+    /// The engine that built this tape, held for decoders a type kept past the decode (they
+    /// hold it unowned); nil otherwise.
+    var keptEngine: DecodeEngine?
+    /// How many decoders read this tape (see ``TapeDecoder``), a parked one included: one while
+    /// nothing kept any.
     var readers: Int {
         get { building.value.readers }
         set { building.value.readers = newValue }
@@ -68,7 +72,7 @@ final class Tape {
     /// Empties the tape for `input`, keeping its buffers (a pooled workspace's tape). Never
     /// called on a tape a decoder still reads: those are not pooled.
     func reuse(for input: UnsafeRawBufferPointer, capacity wanted: Int) {
-        precondition(!building.value.ownsInput && building.value.readers == 0, "a tape still read is never reused")
+        precondition(!building.value.ownsInput && building.value.readers <= 1, "a tape still read is never reused")
         if building.value.capacity < wanted {
             building.value.entries.deallocate()
             building.value.entries = .allocate(capacity: wanted)
