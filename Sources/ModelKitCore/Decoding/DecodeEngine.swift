@@ -8,18 +8,21 @@ import Foundation
 /// `SourceLocator` the positions. Internal: values reach it through the opaque ``ModelEngine/Context``.
 @usableFromInline
 final class DecodeEngine: TokenSink {
+    // The options and the flags copied out of them are written only by `init` and `reset`
+    // (between documents) and read per token, partly from code inlined into other modules:
+    // unchecked exclusivity spares each access Swift's run-time check.
     /// The options of this decode.
-    @usableFromInline private(set) var options: DecodingOptions
+    @exclusivity(unchecked) @usableFromInline private(set) var options: DecodingOptions
     /// True for `update(json:)`: nested models merge into the current value.
     @inlinable var isMerging: Bool { merging.value }
     // Read per container by field accessors inlined into the model's module (see UncheckedStorage).
     @usableFromInline let merging: UncheckedStorage<Bool>
     // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
-    @usableFromInline private(set) var lenient: Bool
-    private(set) var skipsMismatches: Bool
-    private(set) var failsOnUnknownKeys: Bool
-    private(set) var maxStringBytes: Int
-    private(set) var maxDepth: Int
+    @exclusivity(unchecked) @usableFromInline private(set) var lenient: Bool
+    @exclusivity(unchecked) private(set) var skipsMismatches: Bool
+    @exclusivity(unchecked) private(set) var failsOnUnknownKeys: Bool
+    @exclusivity(unchecked) private(set) var maxStringBytes: Int
+    @exclusivity(unchecked) private(set) var maxDepth: Int
 
     /// The open containers and the frames kept for reuse.
     let stack: FrameStack
