@@ -20,8 +20,9 @@ extension Tape {
         .invalidWhitespace, .controlCharacterInString,
     ].map { .syntax($0.message) }
 
-    /// Parses `input` whole into a new tape. The returned engine holds the options the
-    /// conversions use; hand it back with `DecodeRun.recycle` when done.
+    /// Parses `input` whole into the tape of a pooled engine's workspace (see ``TapeWorkspace``).
+    /// The returned engine holds the options the conversions use; hand it back with
+    /// `DecodeRun.recycle` when no decoder reads the tape any more.
     static func build(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> (Tape, DecodeEngine) {
         if input.count >= Int(UInt32.max) {
             // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
