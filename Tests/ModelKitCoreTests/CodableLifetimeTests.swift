@@ -31,6 +31,18 @@ private struct AnyKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
+/// Keeps a weak reference to its decoder (the test reads it on the same thread, right after).
+private final class WeakDecoderBox: @unchecked Sendable { weak var decoder: AnyObject? }
+
+private struct WeakSpy: Decodable {
+    static let box = WeakDecoderBox()
+    var name: String
+    init(from decoder: any Decoder) throws {
+        Self.box.decoder = decoder as AnyObject
+        name = try decoder.container(keyedBy: AnyKey.self).decode(String.self, forKey: AnyKey("name"))
+    }
+}
+
 private struct Person: Decodable, Equatable {
     var name: String
     var id: Int
@@ -109,15 +121,38 @@ struct CodableLifetimeTests {
         }
     }
 
-    /// A pooled engine parks its decoder for the next document: nothing of the previous one may
-    /// steer it. Here a key search resumed where the last document's ended would start on the
-    /// string "x" inside `b` and take it for the key.
-    @Test func aParkedDecoderForgetsThePreviousDocument() throws {
+    /// A pooled engine parks its tape for the next document: nothing of the previous one may
+    /// steer a decode. Here a key search resumed where the last document's ended would start on
+    /// the string "x" inside `b` and take it for the key.
+    @Test func nothingOfThePreviousDocumentSteersTheNext() throws {
         struct Inner: Decodable { var x: Int }
         struct Outer: Decodable { var a: Inner }
         for _ in 0..<50 {
             #expect(try ModelDecoder().decode(Outer.self, from: #"{"a":{"x":1}}"#).a.x == 1)
             #expect(try ModelDecoder().decode(Outer.self, from: #"{"a":{"b":["x"],"x":2}}"#).a.x == 2)
+        }
+    }
+
+    /// Options belong to one decode: a nested model must not be decoded with the unknown-keys
+    /// policy of the document decoded before it on the same pooled engine.
+    @Test func eachDecodeUsesItsOwnOptionsForNestedModels() throws {
+        struct Wrapper: Decodable { var scored: Scored }
+        let strict = ModelDecoder(options: DecodingOptions(unknownKeys: .fail))
+        let withUnknownKey = #"{"scored":{"score":1,"label":"l","zzz":2}}"#
+        for _ in 0..<20 {
+            _ = try ModelDecoder().decode(Wrapper.self, from: #"{"scored":{"score":1,"label":"l"}}"#)
+            #expect(throws: DecodingError.self) { try strict.decode(Wrapper.self, from: withUnknownKey) }
+            _ = try strict.decode(Wrapper.self, from: #"{"scored":{"score":1,"label":"l"}}"#)
+            #expect(try ModelDecoder().decode(Wrapper.self, from: withUnknownKey).scored.score == 1)
+        }
+    }
+
+    /// A weak reference to the decoder does not keep it, as with `JSONDecoder`: once the decode
+    /// returns it is gone, never a decoder serving the next document.
+    @Test func aWeaklyHeldDecoderEndsWithItsDecode() throws {
+        for _ in 0..<5 {
+            #expect(try ModelDecoder().decode(WeakSpy.self, from: document).name == "octo\"cat")
+            #expect(WeakSpy.box.decoder == nil)
         }
     }
 

@@ -54,32 +54,20 @@ extension ModelDecoder {
         } catch let error as ModelDecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
-        // The workspace the tape came from parks the decoder of the previous document.
-        let workspace = engine.tapeWorkspace
-        var decoder: TapeDecoder?
-        if let parked = workspace?.parkedReader {
-            workspace?.parkedReader = nil
-            decoder = unsafeDowncast(parked, to: TapeDecoder.self)
-            decoder!.reuse(options: options)
-        } else {
-            decoder = TapeDecoder(tape: tape, engine: engine, options: options)
-        }
+        var decoder: TapeDecoder? = TapeDecoder(tape: tape, engine: engine, options: options)
         defer {
-            if isKnownUniquelyReferenced(&decoder) && tape.readers == 1 {
-                decoder!.park()
-                workspace?.parkedReader = decoder
-                decoder = nil
-                DecodeRun.recycle(engine)
-            } else {
+            let kept = !isKnownUniquelyReferenced(&decoder) || tape.readers != 1
+            // Our decoder ends before the engine goes back to the pool, where another decode
+            // may take it (and the tape it parks) at once.
+            decoder = nil
+            if kept {
                 // `T` kept the decoder, a container or a super decoder: they must go on reading
                 // this document after the caller's bytes are gone, and the engine and its tape
-                // stay theirs (the tape holds the engine; the engine lets go of the tape).
-                decoder = nil
-                engine.tapeWorkspace = nil
-                engine.release()
+                // stay theirs.
                 tape.keepInput()
-                tape.keptEngine = engine
                 engine.wholeInput = tape.input
+            } else {
+                DecodeRun.recycle(engine)
             }
         }
         return try decoder!.decodeDocument(T.self)

@@ -7,20 +7,11 @@ import Foundation
 /// It reads the caller's input in place. A type may keep the decoder, or a container or super
 /// decoder made from it, past the `decode` call (`JSONDecoder` allows it): the call then copies
 /// the input into the tape and leaves the engine to the decoders (``ModelDecoder/decodeBridged(_:from:)``).
-///
-/// A document's decoder is parked with the tape in the engine's ``TapeWorkspace`` for the next
-/// document (``park()``, ``reuse(options:)``): it holds four allocations.
 final class TapeDecoder: Decoder {
     let tape: Tape
     /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
-    /// Unretained: a parked decoder lives in its engine's workspace (a strong reference would be a
-    /// cycle). During a decode the caller holds the engine; after it, decoders a type kept reach
-    /// it through the tape (``Tape/keptEngine``).
-    var engine: DecodeEngine { unmanagedEngine.takeUnretainedValue() }
-    /// Held unretained (see ``engine``); hot paths borrow it without a reference count.
-    private let unmanagedEngine: Unmanaged<DecodeEngine>
-    // Unchecked exclusivity: set only between documents, by plain stores.
-    @exclusivity(unchecked) private(set) var options: DecodingOptions
+    let engine: DecodeEngine
+    let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
     var current: Int {
         get { hot.value.current }
@@ -41,10 +32,10 @@ final class TapeDecoder: Decoder {
     private let cursorObjects: UnsafeMutablePointer<Int>
     private let cursorKeys: UnsafeMutablePointer<Int>
     private static let cursorDepths = 64
-    /// The finished tape's storage, read with no exclusivity check: the tape is complete and
-    /// never grows while a decoder reads it, and these change only between documents.
-    @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<TapeEntry>
-    @exclusivity(unchecked) private var sideBase: UnsafeRawPointer
+    /// The finished tape's storage, held in constants: reading them costs no exclusivity check
+    /// (the tape is complete and never grows while a decoder reads it).
+    let entries: UnsafeMutablePointer<TapeEntry>
+    private let sideBase: UnsafeRawPointer
     /// Line and column at `lineTrackerOffset`: errors (often thrown and caught in a row by
     /// `try?` probes) are located by scanning on from the previous one, not from the start.
     private var lineTracker = LineTracker()
@@ -54,44 +45,23 @@ final class TapeDecoder: Decoder {
 
     init(tape: Tape, engine: DecodeEngine, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
         self.tape = tape
-        unmanagedEngine = Unmanaged.passUnretained(engine)
+        self.engine = engine
         self.options = options
         self.prefix = prefix
         hot = UncheckedStorage(HotState(current: current))
         entries = tape.entries
         // Never read without a side buffer: only entries flagged as in it are.
         sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? tape.inputBase
-        tape.readers += 1
+        tape.addReader()
         // One allocation for both tables: objects first, then keys.
         cursorObjects = .allocate(capacity: 2 * Self.cursorDepths)
+        cursorObjects.initialize(repeating: -1, count: Self.cursorDepths)
         cursorKeys = cursorObjects + Self.cursorDepths
         cursorKeys.initialize(repeating: 0, count: Self.cursorDepths)
-        forgetCursors()
-    }
-
-    private func forgetCursors() {
-        cursorObjects.update(repeating: -1, count: Self.cursorDepths)
-    }
-
-    /// Parks this decoder (the document's own, no super decoder) after a decode that kept none.
-    func park() {
-        hot.value.current = 0
-        hot.value.steps.truncate(to: 0)
-        lineTracker = LineTracker()
-        lineTrackerOffset = 0
-    }
-
-    /// Serves the next document, which the tape now holds.
-    func reuse(options: DecodingOptions) {
-        self.options = options
-        entries = tape.entries
-        sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? tape.inputBase
-        // Cursors name objects of the previous document: a stale one would start a search mid-object.
-        forgetCursors()
     }
 
     deinit {
-        tape.readers -= 1
+        tape.removeReader()
         hot.value.steps.free()
         hot.free()
         cursorObjects.deallocate()
@@ -158,8 +128,7 @@ final class TapeDecoder: Decoder {
         if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at()) }
         if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
         do {
-            let token = scalar(at: index)
-            if let value = try unmanagedEngine._withUnsafeGuaranteedRef({ try T._decodeScalar(token, $0) }) { return value }
+            if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
         } catch let failure as DecodeFailure {
             throw conversionFailed(T.self, failure.reason, at: index, at())
         } catch let error as ModelDecodingError {

@@ -36,15 +36,13 @@ final class Tape {
     /// Where ``input`` starts; a valid address even for empty input (never read there: it is
     /// only offset by lengths of text in the input).
     var inputBase: UnsafeRawPointer { building.value.inputBase }
-    /// The engine that built this tape, held for decoders a type kept past the decode (they
-    /// hold it unowned); nil otherwise.
-    var keptEngine: DecodeEngine?
-    /// How many decoders read this tape (see ``TapeDecoder``), a parked one included: one while
-    /// nothing kept any.
-    var readers: Int {
-        get { building.value.readers }
-        set { building.value.readers = newValue }
-    }
+    /// How many decoders read this tape (see ``TapeDecoder``): one while nothing kept any.
+    var readers: Int { building.value.readers }
+
+    /// A decoder starts or stops reading this tape. Counted only until the tape owns its input:
+    /// after that nobody asks, and the decoders a type kept may come and go on any thread.
+    func addReader() { if !building.value.ownsInput { building.value.readers += 1 } }
+    func removeReader() { if !building.value.ownsInput { building.value.readers -= 1 } }
     /// Written once per token: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call).
     private let building: UncheckedStorage<BuildState>
@@ -72,7 +70,7 @@ final class Tape {
     /// Empties the tape for `input`, keeping its buffers (a pooled workspace's tape). Never
     /// called on a tape a decoder still reads: those are not pooled.
     func reuse(for input: UnsafeRawBufferPointer, capacity wanted: Int) {
-        precondition(!building.value.ownsInput && building.value.readers <= 1, "a tape still read is never reused")
+        precondition(!building.value.ownsInput && building.value.readers == 0, "a tape still read is never reused")
         if building.value.capacity < wanted {
             building.value.entries.deallocate()
             building.value.entries = .allocate(capacity: wanted)

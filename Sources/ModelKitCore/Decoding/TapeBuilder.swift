@@ -51,8 +51,6 @@ extension Tape {
 final class TapeWorkspace {
     let tape: Tape
     let root: RootFrame
-    /// The Codable layer's decoder over ``tape``, parked for the next document (opaque here).
-    var parkedReader: AnyObject?
 
     init(input: UnsafeRawBufferPointer) {
         // About one token per 6 bytes of typical JSON: usually no regrowth.
