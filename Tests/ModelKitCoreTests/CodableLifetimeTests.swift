@@ -62,6 +62,43 @@ private struct Scored: Model, Equatable {
 
 extension Scored: SchemaCodable {}
 
+/// Containers of nested values kept past their `init(from:)`: `JSONDecoder` gives each the coding
+/// path of its value for good, whatever the decoder reads afterwards.
+private struct KeepsNestedContainers: Decodable {
+    struct Keyed: Decodable {
+        let container: KeyedDecodingContainer<AnyKey>
+        init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: AnyKey.self) }
+    }
+    struct Unkeyed: Decodable {
+        let container: any UnkeyedDecodingContainer
+        init(from decoder: any Decoder) throws { container = try decoder.unkeyedContainer() }
+    }
+    struct Single: Decodable {
+        let container: any SingleValueDecodingContainer
+        init(from decoder: any Decoder) throws { container = try decoder.singleValueContainer() }
+    }
+    var people: [Keyed]
+    var tags: [Unkeyed]
+    var flags: [Single]
+}
+
+private let nestedDocument = #"{"people":[{"id":1},{"id":[2]}],"tags":[["x"],["y",{"z":[3]}]],"flags":[true,{"no":1}]}"#
+
+/// `people/Index 1/id`: a coding path as text both decoders spell the same way.
+private func spelled(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: "/") }
+
+/// The coding path of a `DecodingError`.
+private func errorPath(_ body: () throws -> Void) -> String? {
+    do { try body() } catch let error as DecodingError {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            return spelled(context.codingPath)
+        @unknown default: return nil
+        }
+    } catch {}
+    return nil
+}
+
 private let document = #"{"name":"octo\"cat","id":7,"tags":["a","b\u00e9"],"inner":{"flag":true,"note":"n"},"scored":{"score":2.5,"label":"x"}}"#
 
 struct CodableLifetimeTests {
@@ -154,6 +191,31 @@ struct CodableLifetimeTests {
             #expect(try ModelDecoder().decode(WeakSpy.self, from: document).name == "octo\"cat")
             #expect(WeakSpy.box.decoder == nil)
         }
+    }
+
+    /// A container of a nested value, kept after its `init(from:)` returned, names its own value
+    /// in `codingPath` and in its errors, as with `JSONDecoder`; it used to take the path of
+    /// wherever the shared decoder was by then (`[]` after the decode).
+    @Test func keptNestedContainersKeepTheirCodingPaths() throws {
+        struct Point: Decodable { var z: Bool }
+        let bytes = Array(nestedDocument.utf8)
+        let ours = try ModelDecoder().decode(KeepsNestedContainers.self, from: bytes)
+        let foundation = try JSONDecoder().decode(KeepsNestedContainers.self, from: Data(bytes))
+        for (kept, name) in [(ours, "ModelKit"), (foundation, "Foundation")] {
+            #expect(spelled(kept.people[1].container.codingPath) == "people/Index 1", "\(name)")
+            #expect(errorPath { _ = try kept.people[1].container.decode(Int.self, forKey: AnyKey("id")) } == "people/Index 1/id", "\(name)")
+            var unkeyed = kept.tags[1].container
+            #expect(spelled(unkeyed.codingPath) == "tags/Index 1", "\(name)")
+            #expect(try unkeyed.decode(String.self) == "y", "\(name)")
+            var again = unkeyed
+            #expect(errorPath { _ = try unkeyed.decode(Int.self) } == "tags/Index 1/Index 1", "\(name)")
+            // A value decoded through a kept container is located under it too.
+            #expect(errorPath { _ = try again.decode(Point.self) } == "tags/Index 1/Index 1/z", "\(name)")
+        }
+        // `JSONDecoder`'s single-value container is its decoder, which reads the top-level value
+        // once the decode is over; the bridge's keeps its own value and path.
+        #expect(try ours.flags[0].container.decode(Bool.self))
+        #expect(errorPath { _ = try ours.flags[1].container.decode(Bool.self) } == "flags/Index 1")
     }
 
     @Test func keptDecodersOnManyThreadsStayIndependent() async throws {

@@ -24,6 +24,8 @@ final class TapeDecoder: Decoder {
     }
     /// The coding path this decoder starts at: empty, except for a `superDecoder`'s.
     let prefix: [any CodingKey]
+    /// The tape index of the value this decoder starts at (where ``prefix`` leads).
+    let start: Int
     /// Changed on every value decoded: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call back into the decoder).
     private let hot: UncheckedStorage<HotState>
@@ -48,6 +50,7 @@ final class TapeDecoder: Decoder {
         self.engine = engine
         self.options = options
         self.prefix = prefix
+        start = current
         hot = UncheckedStorage(HotState(current: current))
         entries = tape.entries
         // Never read without a side buffer: only entries flagged as in it are.

@@ -5,14 +5,17 @@ import Foundation
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
     let object: Int
-    /// This container's own coding path.
-    let at: BridgePath
+    /// This container's own coding path, as made (see ``at``).
+    private let made: BridgePath
 
     init(decoder: TapeDecoder, object: Int, at: BridgePath) {
         self.decoder = decoder
         self.object = object
-        self.at = at.containerPath
+        made = at.containerPath
     }
+
+    /// This container's own coding path, also once it is kept past the `init(from:)` that made it.
+    var at: BridgePath { decoder.containerPath(made, of: object) }
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
@@ -21,7 +24,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { find(key) != nil }
 
     @inline(__always)
-    private func find(_ key: Key) -> Int? { decoder.find(key, in: object, depth: at.depth) }
+    private func find(_ key: Key) -> Int? { decoder.find(key, in: object, depth: made.depth) }
 
     @inline(__always)
     private func value(_ key: Key) throws -> Int {
@@ -108,7 +111,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A decoder of its own (it may be used after this container moves on); a missing key reads as null.
     private func superDecoder(key: some CodingKey) throws -> any Decoder {
-        let index = decoder.find(key, in: object, depth: at.depth) ?? decoder.tape.nullIndex
+        let index = decoder.find(key, in: object, depth: made.depth) ?? decoder.tape.nullIndex
         var path = decoder.codingPath(at)
         path.append(key)
         return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, prefix: path)

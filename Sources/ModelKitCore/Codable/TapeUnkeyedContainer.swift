@@ -5,7 +5,8 @@ import Foundation
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: TapeDecoder
     let array: Int
-    let at: BridgePath
+    /// This container's own coding path, as made (see ``at``).
+    private let made: BridgePath
     let count: Int?
     private(set) var currentIndex = 0
     /// The tape index of the element at `currentIndex`.
@@ -14,10 +15,13 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     init(decoder: TapeDecoder, array: Int, at: BridgePath) {
         self.decoder = decoder
         self.array = array
-        self.at = at.containerPath
+        made = at.containerPath
         count = Int(decoder.entries[array].length)
         position = array + 1
     }
+
+    /// This container's own coding path, also once it is kept past the `init(from:)` that made it.
+    var at: BridgePath { decoder.containerPath(made, of: array) }
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
     var isAtEnd: Bool { currentIndex >= count! }
@@ -106,7 +110,7 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
     /// an existential's inline buffer, so `Int(from:)` on every element allocates nothing.
     let depth: Int
 
-    private var at: BridgePath { BridgePath(depth: depth) }
+    private var at: BridgePath { decoder.containerPath(BridgePath(depth: depth), of: index) }
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
