@@ -229,7 +229,7 @@ final class TapeDecoder: Decoder {
         spareReplayEngine = nil
         // The frames of nested models replayed before are kept: the next model of an array
         // reuses them, as the schema path's siblings do, instead of allocating its own.
-        engine.reset(options: options, merging: false, root: root, keepingSpares: true)
+        engine.reset(options: options, merging: false, root: root)
         return engine
     }
 

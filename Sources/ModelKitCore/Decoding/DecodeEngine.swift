@@ -59,7 +59,7 @@ final class DecodeEngine: TokenSink {
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
-        stack = FrameStack(root: root)
+        stack = FrameStack(root: root, shape: FrameStack.SpareShape(failsOnUnknownKeys: failsOnUnknownKeys, memberKeys: root.memberKeys))
         guard parser else { return }
         tokenizer = YajlTokenizer(sink: self, multipleValues: multipleValues)
     }
@@ -75,7 +75,7 @@ final class DecodeEngine: TokenSink {
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
     /// parser, so whole-document decodes reuse parsers (in multiple-values mode, where a parser
     /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
-    func reset(options: DecodingOptions, merging: Bool, root: DecodeFrame, keepingSpares: Bool = false) {
+    func reset(options: DecodingOptions, merging: Bool, root: DecodeFrame) {
         self.options = options
         self.merging.value = merging
         lenient = options.conversion == .lenient
@@ -83,7 +83,7 @@ final class DecodeEngine: TokenSink {
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
-        stack.reset(root: root, keepingSpares: keepingSpares)
+        stack.reset(root: root, shape: FrameStack.SpareShape(failsOnUnknownKeys: failsOnUnknownKeys, memberKeys: root.memberKeys))
         depth = 0
         failure = nil
         skipped.removeAll()
@@ -93,7 +93,7 @@ final class DecodeEngine: TokenSink {
     }
 
     /// Drops references to the finished document's frames and input before parking.
-    func release(keepingSpares: Bool = false) {
+    func release(keepingSpares: Bool) {
         recording.value = nil
         if let workspace = tapeWorkspace, !workspace.isWorthKeeping { tapeWorkspace = nil }
         stack.release(keepingSpares: keepingSpares)

@@ -39,7 +39,8 @@ final class EnginePool: Sendable {
 
     func give(back engine: DecodeEngine) {
         guard engine.isReusable else { return }
-        engine.release()
+        // Reusable means it finished cleanly: its spare frames are whole.
+        engine.release(keepingSpares: true)
         let raw = Unmanaged.passRetained(engine).toOpaque()
         let address = UInt(bitPattern: raw)
         let kept = parked.withLock { list -> Bool in

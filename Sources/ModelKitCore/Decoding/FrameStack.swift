@@ -34,8 +34,21 @@ struct FrameStack {
     /// skip is active at a time and it need not be allocated per value.
     let sharedSkipFrame = SkipFrame()
 
-    init(root: DecodeFrame) {
+    /// What a model frame fixes when it is made (see `ModelFrameBase.init`): the unknown-key
+    /// policy and the key mode. Spares made under another shape are of no use to a document.
+    struct SpareShape: Equatable {
+        var failsOnUnknownKeys: Bool
+        var memberKeys: MemberKeys
+    }
+    private let spareShape: UncheckedStorage<SpareShape>
+
+    /// How many nesting depths of spare frames a parked engine keeps: enough for request
+    /// bodies, bounded for the engines a pool holds after a deeply nested document.
+    private static var parkedDepths: Int { 8 }
+
+    init(root: DecodeFrame, shape: SpareShape) {
         topStorage = UncheckedStorage(Unmanaged.passUnretained(root))
+        spareShape = UncheckedStorage(shape)
         frames.reserveCapacity(16)
         frames.append(root)
     }
@@ -46,22 +59,32 @@ struct FrameStack {
         topStorage.free()
         spareModelFrames.free()
         spareCollectionFrames.free()
+        spareShape.free()
     }
 
     /// Starts over with `root` alone, dropping every frame of the previous document. Spare
-    /// frames are dropped unless `keepingSpares` (a run of values of one document replayed one
-    /// after another, whose nested models reuse each other's frames).
-    func reset(root: DecodeFrame, keepingSpares: Bool = false) {
+    /// frames stay when they were made under `shape` (the next request of a server, the next
+    /// model replayed from one document): reusing them saves allocating a frame per object.
+    func reset(root: DecodeFrame, shape: SpareShape) {
         dropFrames()
         frames.append(root)
         topStorage.value = Unmanaged.passUnretained(root)
-        if !keepingSpares { dropSpares() }
+        if spareShape.value != shape {
+            dropSpares()
+            spareShape.value = shape
+        }
     }
 
-    /// Drops every frame (before parking): nothing of the finished document stays alive.
-    func release(keepingSpares: Bool = false) {
+    /// Drops every open frame (before parking): nothing of the finished document stays alive.
+    /// Spare frames hold no value (their model was moved out, their collection emptied); they
+    /// are kept, the deepest ones excepted, unless `keepingSpares` is false (after a decode
+    /// that failed and may have left one half-filled).
+    func release(keepingSpares: Bool) {
         dropFrames()
-        if !keepingSpares { dropSpares() }
+        guard keepingSpares else { return dropSpares() }
+        let kept = Self.parkedDepths &* Self.slotsPerDepth
+        if spareFrames.count > kept { spareFrames.removeSubrange(kept...) }
+        if spareCollections.count > kept { spareCollections.removeSubrange(kept...) }
     }
 
     /// Empties `frames`, keeping its capacity. One `popLast` per frame (a document ends with one
