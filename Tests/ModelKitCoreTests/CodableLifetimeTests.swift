@@ -218,6 +218,16 @@ struct CodableLifetimeTests {
         #expect(errorPath { _ = try ours.flags[1].container.decode(Bool.self) } == "flags/Index 1")
     }
 
+    /// A kept decoder needs the tape, not the parser that built it: yajl's buffers are freed
+    /// with the decode, whatever the type keeps.
+    @Test func aKeptDecoderHoldsNoParser() throws {
+        let kept = try ModelDecoder().decode(KeepsDecoder.self, from: Array(document.utf8))
+        let decoder = try #require(kept.decoder as? TapeDecoder)
+        #expect(decoder.engine.tokenizer == nil)
+        #expect(try Person(from: kept.decoder).tags == ["a", "bé"])
+        #expect(throws: DecodingError.self) { try kept.decoder.container(keyedBy: AnyKey.self).decode(Int.self, forKey: AnyKey("name")) }
+    }
+
     @Test func keptDecodersOnManyThreadsStayIndependent() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {

@@ -66,6 +66,7 @@ extension ModelDecoder {
                 // stay theirs.
                 tape.keepInput()
                 engine.wholeInput = tape.input
+                engine.discardParser()
             } else {
                 DecodeRun.recycle(engine)
             }

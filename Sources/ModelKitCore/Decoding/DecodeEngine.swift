@@ -101,6 +101,12 @@ final class DecodeEngine: TokenSink {
         skipped.removeAll()
     }
 
+    /// Frees the parser once the input has been read (a Codable decoder kept past its decode
+    /// needs the engine's conversions, not yajl's buffers). The engine is never pooled again.
+    func discardParser() {
+        tokenizer = nil
+    }
+
     /// Whether this engine may serve another document: it finished cleanly at the top level.
     var isReusable: Bool { failure == nil && depth == 0 && frames.count == 1 && tokenizer != nil }
 
