@@ -103,4 +103,9 @@ if Context.environment["MODELKIT_CORE_ONLY"] != nil {
     let macroTargets: Set<String> = ["ModelKitMacros", "ModelKit", "ModelKitTests", "ModelKitMacrosTests"]
     package.targets.removeAll { macroTargets.contains($0.name) }
     package.products.removeAll { $0.name == "ModelKit" }
+    // Nothing left uses swift-syntax: declaring it would only earn an "unused dependency" warning.
+    package.dependencies.removeAll {
+        if case .sourceControl(_, let location, _) = $0.kind { return location.hasSuffix("/swift-syntax") }
+        return false
+    }
 }
