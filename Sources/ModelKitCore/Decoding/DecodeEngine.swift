@@ -59,7 +59,7 @@ final class DecodeEngine: TokenSink {
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
-        stack = FrameStack(root: root, shape: FrameStack.SpareShape(failsOnUnknownKeys: failsOnUnknownKeys, memberKeys: root.memberKeys))
+        stack = FrameStack(root: root)
         guard parser else { return }
         tokenizer = YajlTokenizer(sink: self, multipleValues: multipleValues)
     }
@@ -83,7 +83,7 @@ final class DecodeEngine: TokenSink {
         failsOnUnknownKeys = options.unknownKeys == .fail
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
-        stack.reset(root: root, shape: FrameStack.SpareShape(failsOnUnknownKeys: failsOnUnknownKeys, memberKeys: root.memberKeys))
+        stack.reset(root: root)
         depth = 0
         failure = nil
         skipped.removeAll()

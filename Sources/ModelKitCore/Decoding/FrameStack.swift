@@ -34,21 +34,17 @@ struct FrameStack {
     /// skip is active at a time and it need not be allocated per value.
     let sharedSkipFrame = SkipFrame()
 
-    /// What a model frame fixes when it is made (see `ModelFrameBase.init`): the unknown-key
-    /// policy and the key mode. Spares made under another shape are of no use to a document.
-    struct SpareShape: Equatable {
-        var failsOnUnknownKeys: Bool
-        var memberKeys: MemberKeys
-    }
-    private let spareShape: UncheckedStorage<SpareShape>
+    /// The key mode the spare frames were made for: a model frame fixes its key table by it
+    /// (see `ModelFrameBase.init`), so spares of the other mode are of no use to a document.
+    private let spareMemberKeys: UncheckedStorage<MemberKeys>
 
     /// How many nesting depths of spare frames a parked engine keeps: enough for request
     /// bodies, bounded for the engines a pool holds after a deeply nested document.
     private static var parkedDepths: Int { 8 }
 
-    init(root: DecodeFrame, shape: SpareShape) {
+    init(root: DecodeFrame) {
         topStorage = UncheckedStorage(Unmanaged.passUnretained(root))
-        spareShape = UncheckedStorage(shape)
+        spareMemberKeys = UncheckedStorage(root.memberKeys)
         frames.reserveCapacity(16)
         frames.append(root)
     }
@@ -59,19 +55,19 @@ struct FrameStack {
         topStorage.free()
         spareModelFrames.free()
         spareCollectionFrames.free()
-        spareShape.free()
+        spareMemberKeys.free()
     }
 
     /// Starts over with `root` alone, dropping every frame of the previous document. Spare
-    /// frames stay when they were made under `shape` (the next request of a server, the next
-    /// model replayed from one document): reusing them saves allocating a frame per object.
-    func reset(root: DecodeFrame, shape: SpareShape) {
+    /// frames stay when `root` names members the same way (the next request of a server, the
+    /// next model replayed from one document): reusing them saves allocating a frame per object.
+    func reset(root: DecodeFrame) {
         dropFrames()
         frames.append(root)
         topStorage.value = Unmanaged.passUnretained(root)
-        if spareShape.value != shape {
+        if spareMemberKeys.value != root.memberKeys {
             dropSpares()
-            spareShape.value = shape
+            spareMemberKeys.value = root.memberKeys
         }
     }
 

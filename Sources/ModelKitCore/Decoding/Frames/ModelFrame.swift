@@ -20,8 +20,7 @@ class ModelFrameBase: ObjectFrame {
         let byName = decoder.memberKeys == .fieldNames
         let tracks = schema.tracksFields && !byName
         rankStorage = UncheckedStorage(tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : [])
-        super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks,
-                   failsOnUnknownKeys: decoder.failsOnUnknownKeys)
+        super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks)
         owner = self
     }
 

@@ -8,7 +8,6 @@ class ObjectFrame: DecodeFrame {
     /// Holds precedence ranks for multi-key and required fields (the model that owns `root`).
     unowned(unsafe) var owner: ModelFrameBase!
     let tracksFields: Bool
-    let failsOnUnknownKeys: Bool
     /// The entry of the current key, -1 for an unknown key, -2 between members.
     private var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
@@ -21,11 +20,10 @@ class ObjectFrame: DecodeFrame {
     /// Set while a buffered value is replayed to one consumer of a shared key.
     private var replayTarget: KeyTable.Consumer?
 
-    init(root: UnsafeMutableRawPointer, table: KeyTable, tracksFields: Bool, failsOnUnknownKeys: Bool) {
+    init(root: UnsafeMutableRawPointer, table: KeyTable, tracksFields: Bool) {
         self.root = root
         self.table = table
         self.tracksFields = tracksFields
-        self.failsOnUnknownKeys = failsOnUnknownKeys
     }
 
     override final func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
@@ -42,7 +40,8 @@ class ObjectFrame: DecodeFrame {
                 unknownKey.removeAll(keepingCapacity: true)
                 unknownKey.append(contentsOf: key)
             }
-            if failsOnUnknownKeys {
+            // Read from the engine, not fixed in the frame: a spare frame serves later documents.
+            if decoder.failsOnUnknownKeys {
                 throw DecodeFailure(reason: .unknownKey(String(decoding: key, as: UTF8.self)))
             }
         }
@@ -166,7 +165,7 @@ class ObjectFrame: DecodeFrame {
 /// The nested object of a key path (`"ext"` of `"ext.desc"`): its members land in the owner's model.
 final class KeyPathFrame: ObjectFrame {
     init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
-        super.init(root: root, table: table, tracksFields: owner.tracksFields, failsOnUnknownKeys: owner.failsOnUnknownKeys)
+        super.init(root: root, table: table, tracksFields: owner.tracksFields)
         self.owner = owner
     }
 }
