@@ -15,7 +15,7 @@ extension TapeDecoder {
     /// of the key that found it), or `Index n` as `JSONDecoder` reports an element.
     func codingKey(_ step: PathStep) -> any CodingKey {
         switch step {
-        case .member(let keyEntry): return TextCodingKey(String(decoding: bytes(of: entries[Int(keyEntry)]), as: UTF8.self))
+        case .member(let keyEntry): return TextCodingKey(keyText(Int(keyEntry)))
         case .element(let ordinal): return IndexCodingKey(Int(ordinal))
         }
     }

@@ -10,43 +10,66 @@ extension ModelDecoder {
     /// schema path, also when it is nested in a Codable type. Failures are `DecodingError`s whose
     /// `underlyingError` is the located ``ModelDecodingError``.
     public func decode<T: Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
-        try withJSONBytes(json) { try decodeAny(T.self, from: $0) }
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { try Self.decodeAny(type, from: $0, options: options) }
     }
 
     /// Decodes any `Decodable` type from JSON text (the Codable bridge).
     public func decode<T: Decodable>(_ type: T.Type, from json: String) throws -> T {
-        try withJSONBytes(json) { try decodeAny(T.self, from: $0) }
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { try Self.decodeAny(type, from: $0, options: options) }
     }
 
     /// A type that is both ``ModelValue`` and `Decodable` takes the schema path.
     @inlinable
     public func decode<T: ModelValue & Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try Self.decode(T.self, from: json, options: optionsForDecode())
     }
 
     /// A type that is both ``ModelValue`` and `Decodable` takes the schema path.
     @inlinable
     public func decode<T: ModelValue & Decodable>(_ type: T.Type, from json: String) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try Self.decode(T.self, from: json, options: optionsForDecode())
     }
 
-    private func decodeAny<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-        if let schemaType = T.self as? any ModelValue.Type {
-            return try decodeThroughSchema(schemaType, from: bytes) as! T
+    /// `type` may be a subclass of `T` (`Employee.self as Person.Type`): its own `init(from:)` runs.
+    private static func decodeAny<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
+        if let schemaType = type as? any ModelValue.Type {
+            return try decodeThroughSchema(schemaType, from: bytes, options: options) as! T
         }
-        return try decodeBridged(T.self, from: bytes)
+        return try decodeBridged(type, from: bytes, options: options)
     }
 
-    private func decodeThroughSchema<M: ModelValue>(_ type: M.Type, from bytes: UnsafeRawBufferPointer) throws -> M {
+    private static func decodeThroughSchema<M: ModelValue>(_ type: M.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> M {
         let box = ResultBox<M>()
         return try DecodeRun.run(.decoding(into: box), box, bytes, options: options)
     }
 
+    /// A `Date` read by `JSONDecoder`'s `.custom` strategy where no `Decoder` is at hand (a schema
+    /// model's field): the value is decoded again through the bridge, which makes one.
+    static func decodeDate(_ json: JSONValue, with convert: @escaping @Sendable (any Decoder) throws -> Date,
+                           options: DecodingOptions) throws -> Date {
+        var options = options
+        options.codable.userInfo[CustomDate.converter] = CustomDate.Converter(convert: convert)
+        let bytes = try ModelEncoder().encode(json)
+        return try bytes.withUnsafeBytes { try decodeBridged(CustomDate.self, from: $0, options: options) }.date
+    }
+
+    private struct CustomDate: Decodable {
+        struct Converter: Sendable { let convert: @Sendable (any Decoder) throws -> Date }
+        static let converter = CodingUserInfoKey(rawValue: "ModelKit.customDate")!
+        let date: Date
+        init(from decoder: any Decoder) throws {
+            guard let converter = decoder.userInfo[Self.converter] as? Converter else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no date conversion"))
+            }
+            date = try converter.convert(decoder)
+        }
+    }
+
     /// The bridge: one pass builds the tape, then `T.init(from:)` reads it. `T` is no
     /// ``ModelValue`` (those take the schema path).
-    func decodeBridged<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+    static func decodeBridged<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
         let tape: Tape
         let engine: DecodeEngine
         do {
@@ -71,6 +94,6 @@ extension ModelDecoder {
                 DecodeRun.recycle(engine)
             }
         }
-        return try decoder!.decodeDocument(T.self)
+        return try decoder!.decodeDocument(type)
     }
 }

@@ -17,7 +17,7 @@ extension TapeDecoder {
 
     /// The steps from this decoder's first value down to `target`, found through the tape's
     /// `next` links (one pass over the siblings on the way): for kept containers only.
-    private func pathFromTape(to target: Int) -> BridgePath {
+    func pathFromTape(to target: Int) -> BridgePath {
         var steps: [PathStep] = []
         var node = start
         while node != target {

@@ -42,6 +42,12 @@ final class TapeDecoder: Decoder {
     /// `try?` probes) are located by scanning on from the previous one, not from the start.
     private var lineTracker = LineTracker()
     private var lineTrackerOffset = 0
+    /// A key decoding strategy other than `.useDefaultKeys` is set (see TapeDecoder+Keys.swift).
+    let convertsKeys: Bool
+    /// Keys converted so far by the key decoding strategy, by the tape index of the key.
+    var convertedKeys: [Int: String] = [:]
+    /// `nonConformingFloatDecodingStrategy` names strings for infinity and NaN.
+    let readsNonConformingFloats: Bool
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
     private var spareReplayEngine: DecodeEngine?
 
@@ -55,6 +61,8 @@ final class TapeDecoder: Decoder {
         entries = tape.entries
         // Never read without a side buffer: only entries flagged as in it are.
         sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? tape.inputBase
+        convertsKeys = !options.codable.usesDefaultKeys
+        if case .convertFromString = options.codable.nonConformingFloats { readsNonConformingFloats = true } else { readsNonConformingFloats = false }
         tape.addReader()
         // One allocation for both tables: objects first, then keys.
         cursorObjects = .allocate(capacity: 2 * Self.cursorDepths)
@@ -78,7 +86,7 @@ final class TapeDecoder: Decoder {
     }
 
     var codingPath: [any CodingKey] { codingPath(here) }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { options.codable.userInfo }
 
     /// The path of `current`.
     var here: BridgePath { BridgePath(depth: steps.count) }
@@ -130,6 +138,7 @@ final class TapeDecoder: Decoder {
         let kind = entries[index].kind
         if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at()) }
         if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
+        if kind == .string, readsNonConformingFloats, let value = nonConformingFloat(T.self, at: index) { return value }
         do {
             if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
         } catch let failure as DecodeFailure {
@@ -154,9 +163,19 @@ final class TapeDecoder: Decoder {
         if T.self == UInt64.self { return try decodeScalar(UInt64.self, at: index, at) as! T }
         if T.self == Int32.self { return try decodeScalar(Int32.self, at: index, at) as! T }
         if T.self == Float.self { return try decodeScalar(Float.self, at: index, at) as! T }
-        if T.self == Date.self { return try decodeScalar(Date.self, at: index, at) as! T }
+        if T.self == Date.self {
+            if case .customDecoder(let convert) = options.dates { return try descend(into: index, at) { try convert(self) } as! T }
+            return try decodeScalar(Date.self, at: index, at) as! T
+        }
         if T.self == URL.self { return try decodeScalar(URL.self, at: index, at) as! T }
-        if T.self == Data.self { return try decodeScalar(Data.self, at: index, at) as! T }
+        if T.self == Data.self {
+            switch options.codable.data {
+            case .base64: return try decodeScalar(Data.self, at: index, at) as! T
+            case .deferredToData: return try descend(into: index, at) { try Data(from: self) } as! T
+            case .custom(let convert): return try descend(into: index, at) { try convert(self) } as! T
+            @unknown default: return try decodeScalar(Data.self, at: index, at) as! T
+            }
+        }
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
@@ -169,8 +188,9 @@ final class TapeDecoder: Decoder {
     /// model): straight to its `init(from:)`, without asking the runtime about its conformances
     /// a second time (hundreds of instructions per decode).
     func decodeDocument<T: Decodable>(_ type: T.Type) throws -> T {
-        hot.value.plain.remember(T.self)
-        return try descend(into: 0, BridgePath(depth: 0)) { try T(from: self) }
+        // `type` may be a subclass of `T` (decoded through a superclass metatype): its own init runs.
+        if type == T.self { hot.value.plain.remember(T.self) }
+        return try descend(into: 0, BridgePath(depth: 0)) { try type.init(from: self) }
     }
 
     /// Runs `body` with this decoder at the value `index` whose coding path is `at`.
@@ -245,6 +265,7 @@ final class TapeDecoder: Decoder {
     /// The value index of `key` in the object at `object`, or nil. Members are searched from
     /// just after the previous hit in this object, wrapping around once.
     func find(_ key: some CodingKey, in object: Int, depth: Int) -> Int? {
+        if convertsKeys { return findConverted(key.stringValue, in: object) }
         let end = Int(entries[object].next)
         var start = object + 1
         if depth < Self.cursorDepths, cursorObjects[depth] == object, cursorKeys[depth] < end { start = cursorKeys[depth] }
@@ -304,13 +325,13 @@ final class TapeDecoder: Decoder {
         cursorKeys[depth] = next
     }
 
-    /// The keys of the object at `object`, in document order.
+    /// The keys of the object at `object`, in document order (after the key decoding strategy).
     func keys(of object: Int) -> [String] {
         var result: [String] = []
         result.reserveCapacity(Int(entries[object].length))
         var k = object + 1
         while k < Int(entries[object].next) {
-            result.append(String(decoding: bytes(of: entries[k]), as: UTF8.self))
+            result.append(keyText(k))
             k = Int(entries[k + 1].next)
         }
         return result

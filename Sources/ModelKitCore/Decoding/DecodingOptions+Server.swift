@@ -1,6 +1,7 @@
 extension DecodingOptions {
     /// Options for untrusted input, such as a server's request bodies: strict conversion, unknown
-    /// keys ignored, dates as `.automatic`, and bounded sizes (``DecodingLimits/server``).
+    /// keys ignored, dates as `.automatic`, bounded sizes (``DecodingLimits/server``), and a
+    /// repeated key rejected (a parser in front of the server may have kept the other value).
     ///
     /// Lenient conversion (the library default, YYModel's table) would turn `"user":"octocat"`
     /// into an empty user and `"title":null` into a kept default; under `.server` both are a
@@ -10,7 +11,7 @@ extension DecodingOptions {
     /// let decoder = ModelDecoder(options: .server)
     /// ```
     public static var server: DecodingOptions {
-        DecodingOptions(conversion: .strict, mismatch: .fail, unknownKeys: .ignore, dates: .automatic, limits: .server)
+        DecodingOptions(conversion: .strict, mismatch: .fail, unknownKeys: .ignore, dates: .automatic, limits: .server, duplicateKeys: .reject)
     }
 }
 

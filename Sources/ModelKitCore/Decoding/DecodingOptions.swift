@@ -28,6 +28,17 @@ public struct DecodingOptions: Sendable {
         case fail
     }
 
+    /// What a key that appears more than once in one object does.
+    public enum DuplicateKeyPolicy: Sendable {
+        /// The first value counts; later ones are skipped (what `JSONDecoder` does).
+        case useFirst
+        /// Each value overwrites the one before (what a dictionary built key by key does).
+        case useLast
+        /// A repeated key is an error naming the key and where it repeats: two parsers that
+        /// keep different values can never read one document differently.
+        case reject
+    }
+
     /// Lenient (default) or strict conversion of JSON types into field types.
     public var conversion: Conversion
     /// Whether a value that cannot be converted fails the decode (default) or is skipped.
@@ -38,15 +49,24 @@ public struct DecodingOptions: Sendable {
     public var dates: DateDecodingStrategy
     /// Bounds on untrusted input.
     public var limits: DecodingLimits
+    /// Which value a key repeated in one object gives (default: the first, as `JSONDecoder`).
+    public var duplicateKeys: DuplicateKeyPolicy
+    /// The Codable bridge's settings that have no schema-path meaning (`JSONDecoder`'s key, data
+    /// and non-conforming float strategies, `userInfo`), set through ``ModelDecoder``'s
+    /// `JSONDecoder`-named properties. Kept here so that they travel with the options.
+    var codable = CodableDecodingSettings()
 
-    /// Options with the defaults: lenient, fail on mismatch, ignore unknown keys, automatic dates, default limits.
+    /// Options with the defaults: lenient, fail on mismatch, ignore unknown keys, automatic dates,
+    /// default limits, the first of repeated keys.
     public init(conversion: Conversion = .lenient, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
-                dates: DateDecodingStrategy = .automatic, limits: DecodingLimits = DecodingLimits()) {
+                dates: DateDecodingStrategy = .automatic, limits: DecodingLimits = DecodingLimits(),
+                duplicateKeys: DuplicateKeyPolicy = .useFirst) {
         self.conversion = conversion
         self.mismatch = mismatch
         self.unknownKeys = unknownKeys
         self.dates = dates
         self.limits = limits
+        self.duplicateKeys = duplicateKeys
     }
 }
 
@@ -92,6 +112,12 @@ public enum DateDecodingStrategy: Sendable {
     case millisecondsSince1970
     /// Strings parsed by this formatter (slow: `DateFormatter` is; prefer the others).
     case formatted(DateFormatter)
+    /// Numbers as seconds since 2001-01-01: `Date`'s own `Codable` form, which `JSONEncoder`
+    /// writes and `JSONDecoder` reads by default.
+    case deferredToDate
     /// Your own conversion from the JSON value (a string or number).
     case custom(@Sendable (JSONValue) throws -> Date)
+    /// Your own conversion from a `Decoder` at the value: `JSONDecoder`'s `.custom` strategy,
+    /// which ``ModelDecoder/dateDecodingStrategy`` sets.
+    case customDecoder(@Sendable (any Decoder) throws -> Date)
 }

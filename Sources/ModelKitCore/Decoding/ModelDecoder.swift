@@ -1,54 +1,97 @@
 import Foundation
 
 /// Decodes any ``ModelValue`` from JSON: a model, an array, set or dictionary of them, ``JSONValue``
-/// or a scalar. Cheap to create, `Sendable`, usable from many tasks at once.
+/// or a scalar — and any `Decodable` type through the Codable bridge. `Sendable`, usable from
+/// many tasks at once.
 ///
 /// ```swift
 /// let decoder = ModelDecoder(options: DecodingOptions(conversion: .strict))
 /// let books = try decoder.decode([Book].self, from: bytes)
 /// ```
 ///
+/// A class, as `JSONDecoder` is: configure it in place, with ``options`` or with `JSONDecoder`'s
+/// own property names (``keyDecodingStrategy``, ``dateDecodingStrategy``, ``userInfo``, …).
 /// Unlike `init(json:)`, a ``PolymorphicModel`` at the top level builds the subclass it chooses.
-public struct ModelDecoder: Sendable {
-    /// The options every decode uses.
-    public var options: DecodingOptions
+public final class ModelDecoder: @unchecked Sendable {
+    // @unchecked: the only mutable state is behind the lock; each decode works on a copy.
+    private let configuration: Lock<DecodingOptions>
+
+    /// The options every decode uses. The `JSONDecoder`-named properties read and write them too.
+    public var options: DecodingOptions {
+        get { configuration.value }
+        set { configuration.store(newValue) }
+    }
+
+    /// Changes the options in one step (several tasks may configure one decoder).
+    func updateOptions(_ change: (inout DecodingOptions) -> Void) {
+        configuration.withLock { change(&$0) }
+    }
 
     /// A decoder with these options.
     public init(options: DecodingOptions = DecodingOptions()) {
-        self.options = options
+        configuration = Lock(options)
+    }
+
+    /// The options of one decode: a setting ModelKit cannot honour fails here, loudly.
+    @usableFromInline
+    func optionsForDecode() throws -> DecodingOptions {
+        let options = configuration.value
+        if options.codable.allowsJSON5 {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "ModelDecoder reads JSON (RFC 8259) only: allowsJSON5 = true is not supported"))
+        }
+        return options
     }
 
     /// Decodes `type` from UTF-8 bytes: `[UInt8]`, `ArraySlice<UInt8>`, `Data`, or any byte collection.
     @inlinable
     public func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try Self.decode(T.self, from: json, options: optionsForDecode())
     }
 
     /// Decodes `type` from JSON text.
     @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: String) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try Self.decode(T.self, from: json, options: optionsForDecode())
     }
 
     /// Decodes `type` from an already-parsed ``JSONValue``.
     public func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue) throws -> T {
-        let box = ResultBox<T>()
-        let root = RootFrame.decoding(into: box)
-        let engine = try DecodeRun.replay(root, json, options: options)
-        guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
-        return value
+        try Self.decode(T.self, from: json, options: optionsForDecode())
     }
 
     /// Decodes `type`, and also returns what `mismatch: .skip` dropped (each with its path and position).
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
-        try withJSONBytes(json) { bytes in
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { bytes in
             let box = ResultBox<T>()
             var skipped: [ModelDecodingError] = []
             let value = try DecodeRun.run(.decoding(into: box), box, bytes, options: options, report: &skipped)
             return (value, skipped)
         }
+    }
+
+    // The schema path with given options: what the convenience initializers call, so that they
+    // make no decoder (and no lock) per decode.
+
+    @inlinable
+    static func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes, options: DecodingOptions) throws -> T {
+        let box = ResultBox<T>()
+        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+    }
+
+    @inlinable
+    static func decode<T: ModelValue>(_ type: T.Type, from json: String, options: DecodingOptions) throws -> T {
+        let box = ResultBox<T>()
+        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+    }
+
+    static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
+        let box = ResultBox<T>()
+        let root = RootFrame.decoding(into: box)
+        let engine = try DecodeRun.replay(root, json, options: options)
+        guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
+        return value
     }
 }
 
@@ -101,23 +144,23 @@ extension Model where Self: AnyObject {
 extension Array where Element: Model {
     /// Decodes a top-level array of models; elements may be polymorphic, nulls and non-objects are dropped (lenient).
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
-        self = try ModelDecoder(options: options).decode([Element].self, from: json)
+        self = try ModelDecoder.decode([Element].self, from: json, options: options)
     }
 
     /// Decodes a top-level array of models from JSON text.
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
-        self = try ModelDecoder(options: options).decode([Element].self, from: json)
+        self = try ModelDecoder.decode([Element].self, from: json, options: options)
     }
 }
 
 extension Dictionary where Key == String, Value: Model {
     /// Decodes a top-level object whose values are models.
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
-        self = try ModelDecoder(options: options).decode([String: Value].self, from: json)
+        self = try ModelDecoder.decode([String: Value].self, from: json, options: options)
     }
 
     /// Decodes a top-level object whose values are models, from JSON text.
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
-        self = try ModelDecoder(options: options).decode([String: Value].self, from: json)
+        self = try ModelDecoder.decode([String: Value].self, from: json, options: options)
     }
 }

@@ -57,7 +57,7 @@ extension Array: ModelValue where Element: ModelValue {
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [Element] {
-        try ModelDecoder(options: options).decode(Self.self, from: json)
+        try ModelDecoder.decode(Self.self, from: json, options: options)
     }
 
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
@@ -93,7 +93,7 @@ extension Set: ModelValue where Element: ModelValue {
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Set<Element> {
-        try ModelDecoder(options: options).decode(Self.self, from: json)
+        try ModelDecoder.decode(Self.self, from: json, options: options)
     }
 
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
@@ -135,7 +135,7 @@ extension Dictionary: ModelValue where Key == String, Value: ModelValue {
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [String: Value] {
-        try ModelDecoder(options: options).decode(Self.self, from: json)
+        try ModelDecoder.decode(Self.self, from: json, options: options)
     }
 
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
@@ -179,7 +179,7 @@ extension ModelValue where Self: RawRepresentable, RawValue: ModelValue {
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
-        try ModelDecoder(options: options).decode(Self.self, from: json)
+        try ModelDecoder.decode(Self.self, from: json, options: options)
     }
 
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {

@@ -40,9 +40,19 @@ extension Date: ModelValue, ScalarModelValue {
         case .formatted(let formatter):
             if case .string(let bytes) = s, let date = formatter.date(from: String(decoding: bytes, as: UTF8.self)) { return date }
             return try d.mismatch(expected: "Date (\(formatter.dateFormat ?? "formatted"))", found: s)
+        case .deferredToDate:
+            if let seconds = try epochNumber(s, d) { return Date(timeIntervalSinceReferenceDate: seconds) }
+            return try d.mismatch(expected: "Date (seconds since 2001)", found: s)
         case .custom(let convert):
             do {
                 return try convert(s.jsonValue)
+            } catch {
+                throw DecodeFailure(reason: .invalid("Date: \(error)"))
+            }
+        case .customDecoder(let convert):
+            // A schema field has no Decoder of its own: the value gets one from the Codable bridge.
+            do {
+                return try ModelDecoder.decodeDate(s.jsonValue, with: convert, options: d.options)
             } catch {
                 throw DecodeFailure(reason: .invalid("Date: \(error)"))
             }

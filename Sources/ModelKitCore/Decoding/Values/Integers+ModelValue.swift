@@ -77,7 +77,7 @@ extension ScalarModelValue {
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
-        try ModelDecoder(options: options).decode(Self.self, from: json)
+        try ModelDecoder.decode(Self.self, from: json, options: options)
     }
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { scalarJSONValue }
 }

@@ -36,7 +36,7 @@ extension Model {
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
-        try ModelDecoder(options: options).decode(Self.self, from: json)
+        try ModelDecoder.decode(Self.self, from: json, options: options)
     }
 
     @inlinable

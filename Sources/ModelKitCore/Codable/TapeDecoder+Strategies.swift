@@ -1,0 +1,62 @@
+import Foundation
+
+// `JSONDecoder`'s key decoding and non-conforming float strategies, as the bridge applies them.
+
+extension TapeDecoder {
+    /// The key at tape index `keyEntry` as `CodingKey`s see it: the document's text, converted by
+    /// the key decoding strategy when one is set.
+    func keyText(_ keyEntry: Int) -> String {
+        let text = String(decoding: bytes(of: entries[keyEntry]), as: UTF8.self)
+        guard convertsKeys else { return text }
+        if let converted = convertedKeys[keyEntry] { return converted }
+        let converted: String
+        switch options.codable.keys {
+        case .convertFromSnakeCase: converted = Self.convertFromSnakeCase(text)
+        case .custom(let convert):
+            // The path of the object holding the key (its own step is the key being converted).
+            let steps = Array((pathFromTape(to: keyEntry + 1).fixed ?? []).dropLast())
+            converted = convert(codingPath(BridgePath(depth: steps.count, fixed: steps)) + [TextCodingKey(text)]).stringValue
+        default: converted = text
+        }
+        convertedKeys[keyEntry] = converted
+        return converted
+    }
+
+    /// The value index of the first member whose converted key is `wanted`.
+    func findConverted(_ wanted: String, in object: Int) -> Int? {
+        var k = object + 1
+        let end = Int(entries[object].next)
+        while k < end {
+            if keyText(k) == wanted { return k + 1 }
+            k = Int(entries[k + 1].next)
+        }
+        return nil
+    }
+
+    /// `JSONDecoder`'s rule: `user_id` → `userId`; leading and trailing underscores are kept, a key
+    /// without an inner underscore is left as it is.
+    static func convertFromSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var last = key.index(before: key.endIndex)
+        while last > first, key[last] == "_" { last = key.index(before: last) }
+        let words = key[first...last].split(separator: "_")
+        guard words.count > 1 else { return key }
+        let joined = words[0].lowercased() + words.dropFirst().map { $0.capitalized }.joined()
+        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
+    }
+
+    /// A string that `nonConformingFloatDecodingStrategy` names, as a `Float` or `Double`.
+    func nonConformingFloat<T>(_ type: T.Type, at index: Int) -> T? {
+        guard T.self == Double.self || T.self == Float.self,
+              case .convertFromString(let positive, let negative, let nan) = options.codable.nonConformingFloats else { return nil }
+        let text = String(decoding: bytes(of: entries[index]), as: UTF8.self)
+        let value: Double
+        switch text {
+        case positive: value = .infinity
+        case negative: value = -.infinity
+        case nan: value = .nan
+        default: return nil
+        }
+        return (T.self == Float.self ? Float(value) as Any : value as Any) as? T
+    }
+}
