@@ -127,8 +127,9 @@ struct HostileNode: Model {
         for index in 0..<Self.keyCount { text += "\"v\":\(index)," }
         text += #""v":-1}"#
         let bytes = Array(text.utf8)
-        // The last occurrence wins, as in JSONSerialization and JSONDecoder.
-        #expect(try HostileBox<Int>(json: bytes).v == -1)
+        // The first occurrence wins by default, as in JSONDecoder; `.useLast` takes the last.
+        #expect(try HostileBox<Int>(json: bytes).v == 0)
+        #expect(try HostileBox<Int>(json: bytes, options: DecodingOptions(duplicateKeys: .useLast)).v == -1)
         #expect(try ModelDecoder().decode(JSONValue.self, from: bytes)["v"] == -1)
     }
 

@@ -79,8 +79,9 @@ struct OddKeys: Model {
         #expect(try Book(json: #"{"n":"x","extra":1}"#).name == "x")
     }
 
-    @Test func repeatedKeyLastValueWins() throws {
-        #expect(try Book(json: #"{"n":"first","n":"second"}"#).name == "second")
+    @Test func repeatedKeyFirstValueWinsUnlessLastIsAsked() throws {
+        #expect(try Book(json: #"{"n":"first","n":"second"}"#).name == "first")
+        #expect(try Book(json: #"{"n":"first","n":"second"}"#, options: DecodingOptions(duplicateKeys: .useLast)).name == "second")
     }
 
     @Test func keyLookupIsByExactBytes() throws {

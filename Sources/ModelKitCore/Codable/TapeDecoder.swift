@@ -28,7 +28,7 @@ final class TapeDecoder: Decoder {
     let start: Int
     /// Changed on every value decoded: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call back into the decoder).
-    private let hot: UncheckedStorage<HotState>
+    let hot: UncheckedStorage<HotState>
     /// Per keyed-container depth: the object last searched and the key index after the last hit,
     /// so fields asked for in document order are found at the first comparison.
     private let cursorObjects: UnsafeMutablePointer<Int>
@@ -93,7 +93,14 @@ final class TapeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try expect(.object, at: current, here)
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, at: here))
+        return try keyedContainer(Key.self, object: current, at: here)
+    }
+
+    /// A keyed container over the object at `object`, once its keys are known to be unique (or
+    /// the duplicate-key policy says which of a repeated key's values counts).
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, at: BridgePath) throws -> KeyedDecodingContainer<Key> {
+        let repeated = try repeatedKeys(in: object, at)
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: object, at: at, hasRepeatedKeys: repeated))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -343,4 +350,7 @@ struct HotState {
     var current: Int
     var steps = HandStack<PathStep>()
     var plain = RecentPlainTypes()
+    /// The object whose keys were last checked for repeats (TapeDecoder+RepeatedKeys.swift).
+    var checkedObject = -1
+    var checkedObjectRepeats = false
 }

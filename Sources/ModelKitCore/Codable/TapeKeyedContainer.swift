@@ -7,10 +7,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     /// This container's own coding path, as made (see ``at``).
     private let made: BridgePath
+    /// A key appears more than once in the object: lookups find the occurrence the policy picks.
+    private let hasRepeatedKeys: Bool
 
-    init(decoder: TapeDecoder, object: Int, at: BridgePath) {
+    init(decoder: TapeDecoder, object: Int, at: BridgePath, hasRepeatedKeys: Bool) {
         self.decoder = decoder
         self.object = object
+        self.hasRepeatedKeys = hasRepeatedKeys
         made = at.containerPath
     }
 
@@ -19,12 +22,22 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
-    var allKeys: [Key] { decoder.keys(of: object).compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        var keys = decoder.keys(of: object)
+        if hasRepeatedKeys {
+            var seen = Set<String>()
+            keys = keys.filter { seen.insert($0).inserted }
+        }
+        return keys.compactMap { Key(stringValue: $0) }
+    }
 
     func contains(_ key: Key) -> Bool { find(key) != nil }
 
     @inline(__always)
-    private func find(_ key: Key) -> Int? { decoder.find(key, in: object, depth: made.depth) }
+    private func find(_ key: Key) -> Int? {
+        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object) }
+        return decoder.find(key, in: object, depth: made.depth)
+    }
 
     @inline(__always)
     private func value(_ key: Key) throws -> Int {
@@ -96,7 +109,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try value(key)
         try decoder.expect(.object, at: index, path(index))
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, at: detachedPath(index)))
+        return try decoder.keyedContainer(NestedKey.self, object: index, at: detachedPath(index))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -111,7 +124,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A decoder of its own (it may be used after this container moves on); a missing key reads as null.
     private func superDecoder(key: some CodingKey) throws -> any Decoder {
-        let index = decoder.find(key, in: object, depth: made.depth) ?? decoder.tape.nullIndex
+        let index = (hasRepeatedKeys ? decoder.findRepeated(key.stringValue, in: object) : decoder.find(key, in: object, depth: made.depth))
+            ?? decoder.tape.nullIndex
         var path = decoder.codingPath(at)
         path.append(key)
         return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, prefix: path)

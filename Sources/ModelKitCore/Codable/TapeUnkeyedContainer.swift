@@ -76,9 +76,9 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try next([String: Any].self)
         try decoder.expect(.object, at: index, elementPath)
-        let container = TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, at: detachedPath)
+        let container = try decoder.keyedContainer(NestedKey.self, object: index, at: detachedPath)
         advance()
-        return KeyedDecodingContainer(container)
+        return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -21,6 +21,7 @@ final class DecodeEngine: TokenSink {
     @exclusivity(unchecked) @usableFromInline private(set) var lenient: Bool
     @exclusivity(unchecked) private(set) var skipsMismatches: Bool
     @exclusivity(unchecked) private(set) var failsOnUnknownKeys: Bool
+    @exclusivity(unchecked) private(set) var duplicateKeys: DecodingOptions.DuplicateKeyPolicy
     @exclusivity(unchecked) private(set) var maxStringBytes: Int
     @exclusivity(unchecked) private(set) var maxDepth: Int
 
@@ -57,6 +58,7 @@ final class DecodeEngine: TokenSink {
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
+        duplicateKeys = options.duplicateKeys
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         stack = FrameStack(root: root)
@@ -81,6 +83,7 @@ final class DecodeEngine: TokenSink {
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
+        duplicateKeys = options.duplicateKeys
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         stack.reset(root: root)

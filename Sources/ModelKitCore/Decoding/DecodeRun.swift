@@ -160,7 +160,7 @@ extension ModelDecodingError {
     /// rest of the document was checked, so a syntax error further on must take precedence.
     var hidesSyntaxErrors: Bool {
         switch reason {
-        case .typeMismatch, .missingKey, .unknownKey, .invalid: return true
+        case .typeMismatch, .missingKey, .unknownKey, .duplicateKey, .invalid: return true
         case .syntax, .limitExceeded: return false
         }
     }

@@ -14,6 +14,8 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
         case missingKey(String)
         /// A key no field maps, under `unknownKeys: .fail`.
         case unknownKey(String)
+        /// A key appeared a second time in one object (``DecodingOptions/DuplicateKeyPolicy/reject``).
+        case duplicateKey(String)
         /// A ``DecodingLimits`` bound was exceeded.
         case limitExceeded(Limit, limit: Int)
         /// A value was rejected: a transform, custom value, validation hook, or an out-of-range number.
@@ -56,6 +58,7 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
         case .typeMismatch(let expected, let found): return "expected \(expected), found \(found)"
         case .missingKey(let key): return "missing required key \"\(key)\""
         case .unknownKey(let key): return "unknown key \"\(key)\""
+        case .duplicateKey(let key): return "key \"\(key)\" appears twice in one object"
         case .limitExceeded(let limit, let value):
             switch limit {
             case .maxDepth: return "nesting deeper than maxDepth (\(value))"
@@ -64,5 +67,12 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
             }
         case .invalid(let message): return message
         }
+    }
+}
+
+extension ModelDecodingError {
+    /// At most 40 bytes of a key or value, for an error message: a hostile one may be megabytes long.
+    static func quoted(_ text: String) -> String {
+        text.utf8.count <= 40 ? text : String(decoding: text.utf8.prefix(40), as: UTF8.self) + "… (\(text.utf8.count) bytes)"
     }
 }

@@ -15,6 +15,9 @@ final class CollectionFrame: DecodeFrame {
     private let onBegin: Begin
     private let onFinish: Finish
     private var index = 0
+    /// The current member's key was seen before in this object and its value is skipped
+    /// (``DecodingOptions/DuplicateKeyPolicy/useFirst``).
+    private var skipsValue = false
 
     @usableFromInline
     init(box: CollectionBox, scalar: @escaping Scalar, begin: @escaping Begin, finish: @escaping Finish) {
@@ -27,20 +30,26 @@ final class CollectionFrame: DecodeFrame {
     @usableFromInline
     func restart() {
         index = 0
+        skipsValue = false
         box.currentKey = ""
     }
 
     override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
-        box.currentKey = String(decoding: key, as: UTF8.self)
+        let text = String(decoding: key, as: UTF8.self)
+        box.currentKey = text
+        skipsValue = false
+        guard decoder.duplicateKeys != .useLast, box.hasKey(text) else { return }
+        if decoder.duplicateKeys == .reject { throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(text))) }
+        skipsValue = true
     }
 
     override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-        try onScalar(scalar, decoder)
+        if !skipsValue { try onScalar(scalar, decoder) }
         index += 1
     }
 
     override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-        decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
+        decoder.push(skipsValue ? decoder.skipFrame() : try onBegin(kind, decoder) ?? decoder.skipFrame())
     }
 
     override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
@@ -71,6 +80,8 @@ class CollectionBox {
     @usableFromInline let isKeyed: Bool
     @usableFromInline init(isKeyed: Bool) { self.isKeyed = isKeyed }
     deinit { currentKeyStorage.free() }
+    /// Whether a member with this key was collected already (dictionaries only).
+    func hasKey(_ key: String) -> Bool { false }
 }
 
 @usableFromInline
@@ -121,6 +132,7 @@ final class DictionaryBox<Value>: CollectionBox {
     }
     @usableFromInline let storage = UncheckedStorage<[String: Value]>([:])
     @inlinable init() { super.init(isKeyed: true) }
+    override func hasKey(_ key: String) -> Bool { dictionary[key] != nil }
     deinit { storage.free() }
 }
 

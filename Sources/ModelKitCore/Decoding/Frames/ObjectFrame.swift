@@ -8,7 +8,8 @@ class ObjectFrame: DecodeFrame {
     /// Holds precedence ranks for multi-key and required fields (the model that owns `root`).
     unowned(unsafe) var owner: ModelFrameBase!
     let tracksFields: Bool
-    /// The entry of the current key, -1 for an unknown key, -2 between members.
+    /// The entry of the current key, -1 for an unknown key, -2 between members, -3 for a repeated
+    /// key whose value is skipped.
     private var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
     private var hint = 0
@@ -17,6 +18,10 @@ class ObjectFrame: DecodeFrame {
     /// copied (a key yajl unescaped into its own buffer, or a stream's chunk).
     private var unknownKeyInInput: UnsafeRawBufferPointer?
     private var unknownKey: [UInt8] = []
+    /// The table entries whose keys this object has had (the first 64; ``seenBeyond`` the rest),
+    /// so that a repeated key follows ``DecodingOptions/duplicateKeys``.
+    private var seenKeys: UInt64 = 0
+    private var seenBeyond: [UInt64] = []
     /// Set while a buffered value is replayed to one consumer of a shared key.
     private var replayTarget: KeyTable.Consumer?
 
@@ -31,6 +36,13 @@ class ObjectFrame: DecodeFrame {
         entry = found
         if found >= 0 {
             hint = found + 1
+            if found < 64 {
+                let bit: UInt64 = 1 &<< UInt64(found)
+                if seenKeys & bit != 0 { try repeated(key, decoder) }
+                seenKeys |= bit
+            } else if try !markBeyond(found) {
+                try repeated(key, decoder)
+            }
         } else {
             if let whole = decoder.wholeInput, let start = key.baseAddress, let base = whole.baseAddress,
                start >= base, start + key.count <= base + whole.count {
@@ -143,6 +155,25 @@ class ObjectFrame: DecodeFrame {
     func resetMembers() {
         entry = -2
         replayTarget = nil
+        seenKeys = 0
+        if !seenBeyond.isEmpty { seenBeyond.removeAll(keepingCapacity: true) }
+    }
+
+    /// Records entry `found` (64 or more); false when this object had it already.
+    private func markBeyond(_ found: Int) throws -> Bool {
+        let word = (found - 64) / 64, bit: UInt64 = 1 &<< UInt64((found - 64) % 64)
+        if seenBeyond.count <= word { seenBeyond += [UInt64](repeating: 0, count: word + 1 - seenBeyond.count) }
+        defer { seenBeyond[word] |= bit }
+        return seenBeyond[word] & bit == 0
+    }
+
+    /// A mapped key this object had before: the policy says which value counts.
+    private func repeated(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
+        switch decoder.duplicateKeys {
+        case .useLast: return
+        case .useFirst: entry = -3  // the value is skipped like an unknown key's, but never fails as one
+        case .reject: throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
+        }
     }
 
     override final func valueSkipped() {

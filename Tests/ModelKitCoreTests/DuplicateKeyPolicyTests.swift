@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+// DecodingOptions.duplicateKeys on both paths: the Codable bridge against JSONDecoder (which keeps
+// the first value), and the schema path.
+
+private struct Grant: Codable, Equatable {
+    var role: String
+    var level: Int
+}
+
+/// Not a ModelValue: the bridge decodes it, and its dictionary through `Dictionary.init(from:)`.
+private struct Table: Codable, Equatable {
+    var cells: [String: Int]
+}
+
+private struct Member: Model, Equatable {
+    var role = ""
+    var tags: [Int] = []
+    var city = ""
+    static let schema = Schema(Member.self) {
+        Field("role", \.role)
+        Field("tags", \.tags)
+        Field("city", \.city, key: "address.city")
+    }
+}
+
+private class BaseRecord: Decodable {
+    var kind: String
+    enum CodingKeys: String, CodingKey { case kind }
+    required init(from decoder: any Decoder) throws { kind = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .kind) }
+}
+
+private final class SubRecord: BaseRecord {
+    var version: Int
+    enum SubKeys: String, CodingKey { case version }
+    required init(from decoder: any Decoder) throws {
+        version = try decoder.container(keyedBy: SubKeys.self).decode(Int.self, forKey: .version)
+        try super.init(from: decoder)
+    }
+}
+
+struct DuplicateKeyPolicyTests {
+    let repeated = #"{"role":"user","level":1,"role":"admin"}"#
+
+    @Test func bridgeKeepsTheFirstValueLikeJSONDecoder() throws {
+        let expected = try JSONDecoder().decode(Grant.self, from: Data(repeated.utf8))
+        #expect(expected.role == "user")
+        #expect(try ModelDecoder().decode(Grant.self, from: repeated) == expected)
+        // The same in an object large enough to be checked by sorting, repeat far from the first.
+        var members = (0..<40).map { "\"k\($0)\":\($0)" }
+        members.insert(#""k7":-1"#, at: 35)
+        let big = "{" + members.joined(separator: ",") + "}"
+        let foundation = try JSONDecoder().decode(Table.self, from: Data("{\"cells\":\(big)}".utf8))
+        #expect(foundation.cells["k7"] == 7)
+        #expect(try ModelDecoder().decode(Table.self, from: "{\"cells\":\(big)}") == foundation)
+        // The schema path's dictionaries follow the same policy.
+        #expect(try ModelDecoder().decode([String: Int].self, from: big) == foundation.cells)
+    }
+
+    @Test func bridgeUseLastAndReject() throws {
+        let last = ModelDecoder(options: DecodingOptions(duplicateKeys: .useLast))
+        #expect(try last.decode(Grant.self, from: repeated).role == "admin")
+        let rejecting = ModelDecoder(options: DecodingOptions(duplicateKeys: .reject))
+        do {
+            _ = try rejecting.decode([String: Grant].self, from: #"{"a":{"role":"x","level":1},"b":"# + repeated + "}")
+            Issue.record("a repeated key was accepted")
+        } catch DecodingError.dataCorrupted(let context) {
+            let located = try #require(context.underlyingError as? ModelDecodingError)
+            #expect(located.reason == .duplicateKey("role"))
+            #expect(located.path == "$.b.role")
+            #expect(located.column == 58)
+            #expect(context.codingPath.map(\.stringValue) == ["b", "role"])
+        }
+        do {
+            _ = try rejecting.decode(Grant.self, from: repeated)
+            Issue.record("a repeated key was accepted")
+        } catch DecodingError.dataCorrupted(let context) {
+            let located = try #require(context.underlyingError as? ModelDecodingError)
+            #expect(located.reason == .duplicateKey("role"))
+            #expect(located.byteOffset == 25)
+            #expect(context.codingPath.map(\.stringValue) == ["role"])
+        }
+    }
+
+    @Test func serverOptionsRejectRepeatedKeys() {
+        #expect(DecodingOptions.server.duplicateKeys == .reject)
+        #expect(throws: DecodingError.self) { try ModelDecoder(options: .server).decode(Grant.self, from: repeated) }
+        #expect(throws: ModelDecodingError.self) { try ModelDecoder(options: .server).decode(Member.self, from: repeated) }
+    }
+
+    @Test func aClassHierarchyReadingOneObjectTwiceIsNoRepeat() throws {
+        let json = #"{"kind":"sub","version":2}"#
+        let value = try ModelDecoder(options: DecodingOptions(duplicateKeys: .reject)).decode(SubRecord.self, from: json)
+        #expect(value.kind == "sub" && value.version == 2)
+    }
+
+    @Test func schemaPathFollowsThePolicy() throws {
+        let json = #"{"role":"user","tags":[1],"address":{"city":"Oslo","city":"Rome"},"tags":[2,3],"role":"admin"}"#
+        let first = try Member(json: json)
+        #expect(first == Member(role: "user", tags: [1], city: "Oslo"))
+        let last = try Member(json: json, options: DecodingOptions(duplicateKeys: .useLast))
+        #expect(last == Member(role: "admin", tags: [2, 3], city: "Rome"))
+        do {
+            _ = try Member(json: json, options: DecodingOptions(duplicateKeys: .reject))
+            Issue.record("a repeated key was accepted")
+        } catch let error as ModelDecodingError {
+            #expect(error.reason == .duplicateKey("city"))
+            #expect(error.path == "$.address.city")
+            #expect(error.description.contains("appears twice"))
+        }
+        // Unmapped keys never reach a field: repeating them changes nothing.
+        #expect(try Member(json: #"{"x":1,"x":2,"role":"r"}"#, options: DecodingOptions(duplicateKeys: .reject)).role == "r")
+    }
+
+    @Test func aLongRepeatedKeyIsQuotedShort() {
+        let key = String(repeating: "k", count: 10_000)
+        do {
+            _ = try ModelDecoder(options: DecodingOptions(duplicateKeys: .reject)).decode([String: Int].self as [String: Int].Type,
+                                                                                            from: "{\"\(key)\":1,\"\(key)\":2}")
+            Issue.record("a repeated key was accepted")
+        } catch let error as ModelDecodingError {
+            #expect(error.reason == .duplicateKey(String(repeating: "k", count: 40) + "… (10000 bytes)"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
