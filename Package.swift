@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "ModelKit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ModelKit", targets: ["ModelKit"]),
         .library(name: "ModelKitCore", targets: ["ModelKitCore"]),

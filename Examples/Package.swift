@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "ModelKitExamples",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "ModelKit", path: "..", traits: ["Hummingbird", "Vapor"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),

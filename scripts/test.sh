@@ -5,7 +5,8 @@
 #   scripts/test.sh --tsan     under ThreadSanitizer (scratch path .build-tsan); use with
 #                              --filter Concurrency for the concurrency tests
 #   scripts/test.sh --release  optimized (-c release, scratch path .build-release): the unsafe
-#                              hot path runs unchecked there (unsafeDowncast, unowned references)
+#                              hot path runs unchecked there (unsafeDowncast, unowned references);
+#                              `--asan --release` runs that optimized build under AddressSanitizer
 #   scripts/test.sh --core     only the core tests: the macro targets are left out of the package,
 #                              so swift-syntax is not built (combine with --asan, --tsan, --release)
 #   scripts/test.sh --filter X passes the filter to `swift test`
@@ -45,7 +46,8 @@ while [ $# -gt 0 ]; do
             ;;
         --release)
             args+=(-c release)
-            scratch=".build-release"
+            # With --asan: the optimized build under AddressSanitizer, a scratch path of its own.
+            if [ "$scratch" = ".build-asan" ]; then scratch=".build-asan-release"; else scratch=".build-release"; fi
             ;;
         --integrations)
             # One debug build of Examples/ serves its tests and the smoke run (NIO, Hummingbird

@@ -38,10 +38,6 @@ final class TapeDecoder: Decoder {
     /// (the tape is complete and never grows while a decoder reads it).
     let entries: UnsafeMutablePointer<TapeEntry>
     private let sideBase: UnsafeRawPointer
-    /// Line and column at `lineTrackerOffset`: errors (often thrown and caught in a row by
-    /// `try?` probes) are located by scanning on from the previous one, not from the start.
-    private var lineTracker = LineTracker()
-    private var lineTrackerOffset = 0
     /// A key decoding strategy other than `.useDefaultKeys` is set (see TapeDecoder+Keys.swift).
     let convertsKeys: Bool
     /// Keys converted so far by the key decoding strategy, by the tape index of the key.
@@ -238,16 +234,9 @@ final class TapeDecoder: Decoder {
         }
     }
 
-    /// 1-based line and column of an input offset.
+    /// 1-based line and column of an input offset (see ``LineIndex``).
     func location(of offset: Int) -> (line: Int, column: Int) {
-        let target = min(max(offset, 0), tape.input.count)
-        if target < lineTrackerOffset {
-            lineTracker = LineTracker()
-            lineTrackerOffset = 0
-        }
-        lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: tape.input[lineTrackerOffset..<target]))
-        lineTrackerOffset = target
-        return (lineTracker.line, lineTracker.column)
+        tape.location(of: offset)
     }
 
     func takeReplayEngine(root: RootFrame) -> DecodeEngine {

@@ -128,6 +128,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             ?? decoder.tape.nullIndex
         var path = decoder.codingPath(at)
         path.append(key)
+        // A super decoder is an object of its own that a type may hand to another thread while
+        // this decode goes on: it reads a copy of the input from the start, so that no decoder
+        // ever switches from the caller's bytes to a copy while another thread reads.
+        decoder.tape.keepInput()
         return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, prefix: path)
     }
 

@@ -91,6 +91,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         let index = try next(Never.self)
+        // Its own object, which may go to another thread: it reads a copy (see TapeKeyedContainer).
+        decoder.tape.keepInput()
         let nested = TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index,
                                  prefix: decoder.codingPath(elementPath))
         advance()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One JSON token of a document, as the Codable bridge reads it: 20 bytes, no references, so a
 /// whole document is one contiguous allocation that containers index into.
 struct TapeEntry {
@@ -37,12 +39,25 @@ final class Tape {
     /// only offset by lengths of text in the input).
     var inputBase: UnsafeRawPointer { building.value.inputBase }
     /// How many decoders read this tape (see ``TapeDecoder``): one while nothing kept any.
-    var readers: Int { building.value.readers }
+    var readers: Int { readerCount.load(ordering: .acquiring) }
 
-    /// A decoder starts or stops reading this tape. Counted only until the tape owns its input:
-    /// after that nobody asks, and the decoders a type kept may come and go on any thread.
-    func addReader() { if !building.value.ownsInput { building.value.readers += 1 } }
-    func removeReader() { if !building.value.ownsInput { building.value.readers -= 1 } }
+    /// A decoder starts or stops reading this tape. Atomic: a super decoder a type kept may end
+    /// on another thread while the decode that made it is still running.
+    func addReader() { readerCount.add(1, ordering: .relaxed) }
+    func removeReader() { readerCount.subtract(1, ordering: .releasing) }
+    private let readerCount = Atomic<Int>(0)
+
+    /// Where each line starts, made on the first error any of the tape's decoders locates.
+    private let lines = Lock<LineIndex?>(nil)
+
+    /// 1-based line and column of an input offset.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let input = self.input
+        return lines.withLock { index in
+            if index == nil { index = LineIndex(input) }
+            return index!.location(of: offset, in: input)
+        }
+    }
     /// Written once per token: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call).
     private let building: UncheckedStorage<BuildState>
@@ -51,7 +66,6 @@ final class Tape {
         var input: UnsafeRawBufferPointer
         var inputBase: UnsafeRawPointer
         var ownsInput = false
-        var readers = 0
         var entries: UnsafeMutablePointer<TapeEntry>
         var count = 0
         var capacity: Int
@@ -70,7 +84,12 @@ final class Tape {
     /// Empties the tape for `input`, keeping its buffers (a pooled workspace's tape). Never
     /// called on a tape a decoder still reads: those are not pooled.
     func reuse(for input: UnsafeRawBufferPointer, capacity wanted: Int) {
-        precondition(!building.value.ownsInput && building.value.readers == 0, "a tape still read is never reused")
+        precondition(readers == 0, "a tape still read is never reused")
+        if building.value.ownsInput {
+            // A super decoder made a copy and has ended since: nobody reads the copy any more.
+            UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate()
+            building.value.ownsInput = false
+        }
         if building.value.capacity < wanted {
             building.value.entries.deallocate()
             building.value.entries = .allocate(capacity: wanted)
@@ -81,11 +100,14 @@ final class Tape {
         building.value.count = 0
         building.value.open.truncate(to: 0)
         building.value.side?.removeAll()
+        lines.store(nil)
         nullIndex = 0
     }
 
     /// The memory this tape keeps between documents.
-    var retainedBytes: Int { building.value.capacity * MemoryLayout<TapeEntry>.stride + (side?.capacity ?? 0) }
+    var retainedBytes: Int {
+        building.value.capacity * MemoryLayout<TapeEntry>.stride + (side?.capacity ?? 0) + (building.value.ownsInput ? input.count : 0)
+    }
 
     /// Copies the input into memory the tape owns, for readers that outlive the caller's bytes.
     func keepInput() {
