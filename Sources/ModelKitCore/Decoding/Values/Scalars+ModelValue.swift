@@ -62,11 +62,14 @@ extension Decimal: ModelValue, ScalarModelValue {
 
     private static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// Foundation's parser, guarded against magnitudes `Decimal` cannot hold (it would return garbage or NaN).
+    /// Foundation's parser over `Decimal`'s whole range (to about ±3.4e165 and 1e-128). It
+    /// answers nil past the range; the sign and zero checks guard against a platform whose parser
+    /// answers a wrapped value instead.
     static func exact(_ text: UnsafeRawBufferPointer) -> Decimal? {
-        guard let value = Decimal(string: String(decoding: text, as: UTF8.self), locale: posix), !value.isNaN else { return nil }
-        if let d = DoubleParser.parse(text), d.isFinite, abs(d) < 1e120 || d == 0 { return value }
-        return nil
+        guard let value = Decimal(string: String(decoding: text, as: UTF8.self), locale: posix), !value.isNaN,
+              let double = DoubleParser.parse(text) else { return nil }
+        guard (double == 0) == value.isZero, double == 0 || (double < 0) == (value < 0) else { return nil }
+        return value
     }
 }
 
