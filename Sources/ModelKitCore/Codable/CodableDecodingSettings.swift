@@ -10,6 +10,12 @@ struct CodableDecodingSettings: Sendable {
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
 
+    /// Immutable storage for ``DecodingOptions``, which copies one reference instead of each setting.
+    final class Box: Sendable {
+        let settings: CodableDecodingSettings
+        init(_ settings: CodableDecodingSettings) { self.settings = settings }
+    }
+
     /// Whether keys are compared as the document spells them (no conversion to apply).
     var usesDefaultKeys: Bool {
         if case .useDefaultKeys = keys { return true }

@@ -25,44 +25,46 @@ extension TapeDecoder {
         return true
     }
 
-    /// The key entries of a repeated key (the first pair found), or nil when every key is unique.
-    /// Keys are compared by a signature (length, first four and last byte) first, bytes only when
-    /// signatures agree: small objects pairwise, large ones after sorting the signatures.
+    /// The key entries of a repeated key (the first repeat in document order), or nil when
+    /// every key is unique: one pass, each key's signature (length, first and last four bytes)
+    /// into an open-addressing table on the stack, bytes compared only when signatures agree.
     private func firstRepeat(in object: Int, members: Int) -> (Int, Int)? {
-        withUnsafeTemporaryAllocation(of: (signature: UInt64, key: Int).self, capacity: members) { buffer in
-            var keys = buffer
+        var bits = 3
+        while 1 << bits < 2 * members { bits += 1 }
+        let mask = (1 << bits) - 1
+        // Read once: the input's base moves only when a super decoder copies it, never during this call.
+        let inputBase = tape.inputBase
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 << bits) { slots -> (Int, Int)? in
+            // A slot holds a key's tape index + 1; 0 is empty.
+            slots.initialize(repeating: 0)
             var k = object + 1
-            for i in 0..<members {
-                keys.initializeElement(at: i, to: (signature(of: k), k))
+            for _ in 0..<members {
+                let keySignature = signature(of: entries[k], inputBase)
+                var slot = Int(truncatingIfNeeded: (keySignature &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if signature(of: entries[other], inputBase) == keySignature && sameKey(other, k) { return (other, k) }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = UInt32(truncatingIfNeeded: k + 1)
                 k = Int(entries[k + 1].next)
-            }
-            defer { _ = keys.deinitialize() }
-            if members <= 16 {
-                for i in 1..<members {
-                    for j in 0..<i where keys[j].signature == keys[i].signature && sameKey(keys[j].key, keys[i].key) {
-                        return (keys[j].key, keys[i].key)
-                    }
-                }
-                return nil
-            }
-            keys.sort { $0.signature != $1.signature ? $0.signature < $1.signature : $0.key < $1.key }
-            var runStart = 0
-            for i in 1..<members {
-                if keys[i].signature != keys[runStart].signature {
-                    runStart = i
-                    continue
-                }
-                for j in runStart..<i where sameKey(keys[j].key, keys[i].key) { return (keys[j].key, keys[i].key) }
             }
             return nil
         }
     }
 
-    private func signature(of keyEntry: Int) -> UInt64 {
-        let text = bytes(of: entries[keyEntry])
-        var signature = UInt64(text.count) << 40
-        for i in 0..<min(text.count, 4) { signature |= UInt64(text[i]) << (8 * UInt64(i) + 8) }
-        if let last = text.last { signature |= UInt64(last) }
+    /// Length, first and last four bytes of a key.
+    @inline(__always)
+    private func signature(of key: TapeEntry, _ inputBase: UnsafeRawPointer) -> UInt64 {
+        let text = (key.isInSideBuffer ? sideBase : inputBase) + Int(key.start)
+        let count = Int(key.length)
+        var signature = UInt64(truncatingIfNeeded: count) &* 0x100_0000_01B3
+        if count >= 4 {
+            signature ^= UInt64(text.loadUnaligned(as: UInt32.self))
+            signature ^= UInt64(text.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        } else {
+            for i in 0..<count { signature ^= UInt64(text.load(fromByteOffset: i, as: UInt8.self)) << UInt64(8 * i) }
+        }
         return signature
     }
 

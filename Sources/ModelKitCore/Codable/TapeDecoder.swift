@@ -37,7 +37,7 @@ final class TapeDecoder: Decoder {
     /// The finished tape's storage, held in constants: reading them costs no exclusivity check
     /// (the tape is complete and never grows while a decoder reads it).
     let entries: UnsafeMutablePointer<TapeEntry>
-    private let sideBase: UnsafeRawPointer
+    let sideBase: UnsafeRawPointer
     /// A key decoding strategy other than `.useDefaultKeys` is set (see TapeDecoder+Keys.swift).
     let convertsKeys: Bool
     /// Keys converted so far by the key decoding strategy, by the tape index of the key.

@@ -54,7 +54,13 @@ public struct DecodingOptions: Sendable {
     /// The Codable bridge's settings that have no schema-path meaning (`JSONDecoder`'s key, data
     /// and non-conforming float strategies, `userInfo`), set through ``ModelDecoder``'s
     /// `JSONDecoder`-named properties. Kept here so that they travel with the options.
-    var codable = CodableDecodingSettings()
+    var codable: CodableDecodingSettings {
+        get { codableBox?.settings ?? CodableDecodingSettings() }
+        set { codableBox = CodableDecodingSettings.Box(newValue) }
+    }
+    /// Boxed, and nil while every setting has its default: copying the options (once per
+    /// decode) then retains nothing for them.
+    private var codableBox: CodableDecodingSettings.Box?
 
     /// Options with the defaults: lenient, fail on mismatch, ignore unknown keys, automatic dates,
     /// default limits, the first of repeated keys.
