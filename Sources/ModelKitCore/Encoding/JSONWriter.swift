@@ -333,6 +333,11 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitData(_ value: Data) throws {
+        switch options.data {
+        case .base64: break
+        case .byteArray: return try value.map { JSONValue($0) }.presentModelValue(to: ModelEngine.Visitor(self))
+        case .custom(let convert): return try convert(value)._visit(self)
+        }
         beforeValue()
         put(UInt8(ascii: "\""))
         writeASCII(value.base64EncodedString())
