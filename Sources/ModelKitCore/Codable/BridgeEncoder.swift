@@ -5,104 +5,233 @@ import Foundation
 /// path's. One instance serves a whole value; a nested value's containers are closed when its
 /// `encode(to:)` returns, or when its parent container is written to again.
 ///
-/// Codable lets a container be written to after a sibling was: a streaming writer cannot, so
-/// that case (and `superEncoder`) throws ``BridgeEncoder/NeedsTree``, and the encoder starts
-/// over on the slower tree-building route.
+/// Codable allows what a stream cannot take: a key written twice, a container written to after
+/// a sibling, `superEncoder`, a second container for a value already written. Each is caught
+/// cheaply (a bloom of key bits per open object, an exact check only on a hit) and the encode
+/// goes on, without starting over, on a tree (``BridgeTree``) made from what was streamed so
+/// far; the tree is written out at the end, as `JSONEncoder`'s containers would have it.
 final class BridgeEncoder: Encoder {
-    struct NeedsTree: Error {}
-
     struct OpenContainer {
         let isArray: Bool
         let id: Int
+        /// One bit per key written (see ``bloomBit(_:)``).
+        var bloom: UInt64 = 0
+        /// Bloom hits checked by scanning the object's bytes so far.
+        var scans = 0
+        /// Set after a few scans: the keys are then in `State.exactKeys`.
+        var exact = false
+    }
+
+    /// A value being encoded: where its containers start in `open`, where its bytes start.
+    struct ValueFrame {
+        var level: Int
+        var start: Int
+        var pathCount: Int
+        var keyed: Bool
     }
 
     let writer: JSONWriter
+    let configuration: EncoderConfiguration
     let options: EncodingOptions
-    /// Set by `superEncoder`: the streamed output is incomplete, start over on the tree route.
-    private(set) var needsTree = false
+    /// The tree the encode continues on once the stream cannot (nil until then).
+    var tree: BridgeTree?
     /// Changed on every value written: kept out of line, so that no access pays Swift's run-time
     /// exclusivity check (see UncheckedStorage; no access spans a call back into the encoder).
-    private let hot: UncheckedStorage<State>
+    let hot: UncheckedStorage<State>
 
-    private struct State {
+    struct State {
         var path: [any CodingKey] = []
         var open: [OpenContainer] = []
-        var nextID = 0
-        /// The index in `open` where the containers of the value being encoded start.
-        var valueLevel = 0
+        /// The byte offset of each container's bracket, by container id.
+        var starts: [Int] = []
+        var frame = ValueFrame(level: 0, start: 0, pathCount: 0, keyed: false)
+        /// The frames enclosing `frame` (the first is the outside, not a value).
+        var frames: [ValueFrame] = []
         /// The last two types found not to be ``ModelValue``s.
         var plain = RecentPlainTypes()
+        var exactKeys: [Int: Set<String>] = [:]
+        var snakeCased: [String: String] = [:]
+        var inTree = false
+        /// Set when the top-level encode returned: containers kept past it write nowhere.
+        var finished = false
+
+        init() {
+            path.reserveCapacity(16)
+            open.reserveCapacity(16)
+            starts.reserveCapacity(16)
+            frames.reserveCapacity(16)
+        }
+
+        /// Ready for another encode (the key conversions stay: they depend on the key alone).
+        mutating func reset() {
+            path.removeAll(keepingCapacity: true)
+            open.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            frames.removeAll(keepingCapacity: true)
+            frame = ValueFrame(level: 0, start: 0, pathCount: 0, keyed: false)
+            if !exactKeys.isEmpty { exactKeys = [:] }
+            if snakeCased.count > 512 { snakeCased = [:] }
+            inTree = false
+            finished = false
+        }
     }
 
     var path: [any CodingKey] {
         _read { yield hot.value.path }
         _modify { yield &hot.value.path }
     }
-    private(set) var open: [OpenContainer] {
+    var open: [OpenContainer] {
         _read { yield hot.value.open }
         _modify { yield &hot.value.open }
     }
-    private var nextID: Int {
-        get { hot.value.nextID }
-        set { hot.value.nextID = newValue }
-    }
-    private var valueLevel: Int {
-        get { hot.value.valueLevel }
-        set { hot.value.valueLevel = newValue }
-    }
 
-    init(writer: JSONWriter, options: EncodingOptions) {
+    init(writer: JSONWriter, configuration: EncoderConfiguration) {
         self.writer = writer
-        self.options = options
-        var state = State()
-        state.path.reserveCapacity(16)
-        state.open.reserveCapacity(16)
-        hot = UncheckedStorage(state)
+        self.configuration = configuration
+        options = configuration.options
+        hot = UncheckedStorage(Self.spare.withLock { spare in
+            defer { spare = nil }
+            return spare
+        } ?? State())
     }
 
-    deinit { hot.free() }
+    deinit {
+        var state = hot.value
+        hot.free()
+        state.reset()
+        Self.spare.withLock { $0 = state }
+    }
+
+    /// The arrays of a finished encode, emptied with their room kept: the next encode starts
+    /// with no allocation for them (one spare; encodes at the same time make their own).
+    private static let spare = Lock<State?>(nil)
 
     var codingPath: [any CodingKey] { path }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { configuration.userInfo }
+
+    // MARK: The whole value
+
+    /// Encodes the top-level value: throws, as `JSONEncoder` does, when it encodes nothing.
+    func encodeRoot<T: Encodable>(_ value: T) throws {
+        defer { hot.value.finished = true }
+        try encodeValue(value, key: nil)
+        if hot.value.inTree {
+            guard let root = tree?.root else { throw Self.encodedNothing(value) }
+            writer.rewind()
+            try write(root)
+            return
+        }
+        closeContainers(above: 0)
+        if writer.byteCount == 0 { throw Self.encodedNothing(value) }
+    }
+
+    static func encodedNothing<T>(_ value: T) -> EncodingError {
+        .invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
 
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        // A second request in the same encode(to:) (a subclass after its superclass) shares the object.
-        let level = valueLevel
-        if open.count > level, !open[level].isArray {
-            closeContainers(above: level + 1)
-            return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: level, id: open[level].id, fixedPath: nil))
+        let frame = hot.value.frame
+        if !hot.value.inTree {
+            // A second request in the same encode(to:) (a subclass after its superclass) shares the object.
+            if open.count > frame.level, !open[frame.level].isArray {
+                closeContainers(above: frame.level + 1)
+                return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: frame.level, id: open[frame.level].id, fixedPath: nil))
+            }
+            if open.count == frame.level && writer.byteCount == frame.start {
+                let id = openContainer(isArray: false)
+                return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: frame.level, id: id, fixedPath: nil))
+            }
         }
-        let id = openContainer(isArray: false)
-        return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: level, id: id, fixedPath: nil))
+        let (id, path) = treeContainer(isArray: false, in: nil, path: self.path)
+        return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: -1, id: id, fixedPath: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let level = valueLevel
-        let id = openContainer(isArray: true)
-        return BridgeUnkeyedContainer(encoder: self, level: level, id: id, fixedPath: nil)
+        let frame = hot.value.frame
+        if !hot.value.inTree && open.count == frame.level && writer.byteCount == frame.start {
+            let id = openContainer(isArray: true)
+            return BridgeUnkeyedContainer(encoder: self, level: frame.level, id: id, fixedPath: nil)
+        }
+        let (id, path) = treeContainer(isArray: true, in: nil, path: self.path)
+        return BridgeUnkeyedContainer(encoder: self, level: -1, id: id, fixedPath: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        BridgeSingleValueContainer(encoder: self)
+        BridgeSingleValueContainer(encoder: self, slot: nil, fixedPath: nil)
     }
 
     /// Opens an object or array at the current writer position.
     func openContainer(isArray: Bool) -> Int {
-        nextID += 1
-        // JSONWriter's begin calls cannot fail (they only append).
+        let id = hot.value.starts.count
+        // JSONWriter's begin calls cannot fail (they only append); the bracket is the last byte.
         if isArray { try? writer.beginArray(count: 0) } else { try? writer.beginObject(count: 0) }
-        open.append(OpenContainer(isArray: isArray, id: nextID))
-        return nextID
+        hot.value.starts.append(writer.byteCount - 1)
+        open.append(OpenContainer(isArray: isArray, id: id))
+        return id
     }
 
-    /// Before a container at `level` writes: containers opened after it are finished. Throws
-    /// when the container itself was already closed (written to out of order).
+    /// Whether the container `id` at `level` may write to the stream now: it is open and belongs
+    /// to the value being encoded (containers opened after it are finished first).
     @inline(__always)
-    func prepare(level: Int, id: Int) throws {
-        guard level < open.count, open[level].id == id else { throw NeedsTree() }
-        if open.count > level + 1 { closeContainers(above: level + 1) }
+    func streams(level: Int, id: Int) -> Bool {
+        guard level >= hot.value.frame.level, level < hot.value.open.count, hot.value.open[level].id == id else { return false }
+        if hot.value.open.count > level + 1 { closeContainers(above: level + 1) }
+        return true
+    }
+
+    /// ``streams(level:id:)`` for a member `name` of an object: false, and the encode moves to
+    /// the tree, when the object has that key already.
+    @inline(__always)
+    func streams(level: Int, id: Int, key name: String) -> Bool {
+        guard streams(level: level, id: id) else { return false }
+        let bit = Self.bloomBit(name)
+        if hot.value.open[level].bloom & bit != 0 || hot.value.open[level].exact {
+            guard admits(name, level: level) else { return false }
+        }
+        hot.value.open[level].bloom |= bit
+        try? writer.visitKey(name)
+        return true
+    }
+
+    /// A key's bit: from its length and its first, middle and last bytes (no hashing of the
+    /// whole key; a collision costs one exact check).
+    @inline(__always)
+    static func bloomBit(_ name: String) -> UInt64 {
+        var name = name
+        let mix = name.withUTF8 { bytes -> Int in
+            let count = bytes.count
+            guard count > 0 else { return 0 }
+            return count &* 31 &+ Int(bytes[0]) &* 7 &+ Int(bytes[count &>> 1]) &* 3 &+ Int(bytes[count &- 1])
+        }
+        return 1 &<< UInt64(mix & 63)
+    }
+
+    /// The exact check behind a bloom hit: a scan of the object's bytes so far for the key;
+    /// after a few scans (a large object fills the bloom), a set of its keys. A repeated key
+    /// moves the encode to the tree.
+    private func admits(_ name: String, level: Int) -> Bool {
+        let id = open[level].id
+        let start = hot.value.starts[id]
+        if !open[level].exact && open[level].scans < 8, let found = BridgeTreeParser.scan(for: name, inObjectAt: start, in: writer.written) {
+            open[level].scans += 1
+            if !found { return true }
+        } else {
+            if !open[level].exact {
+                open[level].exact = true
+                hot.value.exactKeys[id] = BridgeTreeParser.keys(ofContainerAt: start, in: writer.written)
+            }
+            if hot.value.exactKeys[id, default: []].insert(name).inserted { return true }
+        }
+        switchToTree()
+        return false
+    }
+
+    /// Whether a single value may be written to the stream: nothing was written for this value yet.
+    @inline(__always)
+    func streamsSingleValue() -> Bool {
+        !hot.value.inTree && hot.value.open.count == hot.value.frame.level && writer.byteCount == hot.value.frame.start
     }
 
     func closeContainers(above level: Int) {
@@ -112,11 +241,26 @@ final class BridgeEncoder: Encoder {
         }
     }
 
-    /// `superEncoder` hands out an encoder whose value belongs at a key written later: this
-    /// writer cannot, so the encode restarts on the tree route (the scratch encoder's output is dropped).
-    func scratchEncoder() -> any Encoder {
-        needsTree = true
-        return BridgeEncoder(writer: JSONWriter(options: options), options: options)
+    /// The key text of `key`, after ``ModelEncoder/keyEncodingStrategy``.
+    @inline(__always)
+    func keyText(_ key: some CodingKey, in containerPath: @autoclosure () -> [any CodingKey]) -> String {
+        guard configuration.convertsKeys else { return key.stringValue }
+        return convertedKey(key, containerPath())
+    }
+
+    func convertedKey(_ key: any CodingKey, _ containerPath: [any CodingKey]) -> String {
+        switch configuration.values.keys {
+        case .convertToSnakeCase:
+            let text = key.stringValue
+            if let known = hot.value.snakeCased[text] { return known }
+            let converted = SnakeCase.convert(text)
+            hot.value.snakeCased[text] = converted
+            return converted
+        case .custom(let convert):
+            return convert(containerPath + [key]).stringValue
+        default:
+            return key.stringValue
+        }
     }
 
     // MARK: Values
@@ -137,6 +281,7 @@ final class BridgeEncoder: Encoder {
             if T.self == Int.self { return try writer.visitSigned(Int64(unsafeBitCast(value, to: Int.self))) }
             if T.self == Bool.self { return try writer.visitBool(unsafeBitCast(value, to: Bool.self)) }
             if T.self == Double.self { return try writer.visitDouble(unsafeBitCast(value, to: Double.self)) }
+            if configuration.bridgeHooks, let hooked = hook(value) { return try encodeNested(hooked, key: key) }
             if !hot.value.plain.contains(T.self) {
                 if let schemaValue = value as? any ModelValue {
                     // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
@@ -152,20 +297,39 @@ final class BridgeEncoder: Encoder {
         try encodeNested(value, key: key)
     }
 
+    /// A `Date` or `Data` that a Foundation `.custom` (or `.deferredToDate`) strategy writes
+    /// through this `Encoder`, as `JSONEncoder` calls it.
+    func hook<T: Encodable>(_ value: T) -> EncodedByClosure? {
+        let values = configuration.values
+        if let strategy = values.foundationDates, let date = value as? Date {
+            return EncodedByClosure { try date.encode(with: strategy, to: $0) }
+        }
+        if let strategy = values.foundationData, let data = value as? Data {
+            return EncodedByClosure { try data.encode(with: strategy, to: $0) }
+        }
+        return nil
+    }
 
     private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
-        let savedLevel = valueLevel
-        valueLevel = open.count
+        let outer = hot.value.frame
+        hot.value.frames.append(outer)
         if let key { path.append(key) }
+        hot.value.frame = ValueFrame(level: open.count, start: writer.byteCount, pathCount: path.count, keyed: key != nil)
         defer {
-            valueLevel = savedLevel
+            hot.value.frame = outer
+            hot.value.frames.removeLast()
             if key != nil { path.removeLast() }
         }
-        let before = writer.byteCount
+        let isRoot = hot.value.frames.count == 1
         try value.encode(to: self)
-        closeContainers(above: valueLevel)
-        if writer.byteCount == before {
-            // Like JSONEncoder: a value that encoded nothing is an empty object.
+        if hot.value.inTree {
+            // The stream stopped during this value: its slot in the tree is done.
+            if let slot = tree?.slots.popLast(), slot.node == nil, !isRoot { tree?.place(BridgeNode(.object), in: slot) }
+            return
+        }
+        closeContainers(above: hot.value.frame.level)
+        if writer.byteCount == hot.value.frame.start && !isRoot {
+            // Like JSONEncoder: a nested value that encoded nothing is an empty object.
             try writer.beginObject(count: 0)
             try writer.endObject()
         }
@@ -186,27 +350,4 @@ final class BridgeEncoder: Encoder {
             throw invalid(value, error, key: key)
         }
     }
-}
-
-/// A single-value container writes at the encoder's current position.
-struct BridgeSingleValueContainer: SingleValueEncodingContainer {
-    let encoder: BridgeEncoder
-    var codingPath: [any CodingKey] { encoder.path }
-
-    mutating func encodeNil() throws { try encoder.writer.visitNull() }
-    mutating func encode(_ value: Bool) throws { try encoder.writer.visitBool(value) }
-    mutating func encode(_ value: String) throws { try encoder.writer.visitString(value) }
-    mutating func encode(_ value: Double) throws { try encoder.scalar(value, key: nil) }
-    mutating func encode(_ value: Float) throws { try encoder.scalar(value, key: nil) }
-    mutating func encode(_ value: Int) throws { try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { try encoder.writer.visitSigned(value) }
-    mutating func encode(_ value: UInt) throws { try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { try encoder.writer.visitUnsigned(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeValue(value, key: nil) }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A keyed container writing members of one open object.
+/// A keyed container writing members of one open object (or, once on the tree, of its node).
 struct BridgeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: BridgeEncoder
-    /// The container's index in the encoder's open containers, and its identity there.
+    /// The container's index in the encoder's open containers (-1 on the tree), and its identity.
     let level: Int
     let id: Int
     /// The coding path of a container made by `nestedContainer` (it may outlive its parent's call).
@@ -11,53 +11,94 @@ struct BridgeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { fixedPath ?? encoder.path }
 
+    /// Gives the writer `key` when this member can be streamed.
     @inline(__always)
-    private func member(_ key: Key) throws {
-        try encoder.prepare(level: level, id: id)
-        try encoder.writer.visitKey(key.stringValue)
+    private func streams(_ key: Key) -> Bool {
+        encoder.streams(level: level, id: id, key: encoder.keyText(key, in: codingPath))
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try member(key); try encoder.writer.visitNull() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key); try encoder.writer.visitBool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try member(key); try encoder.writer.visitString(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try member(key); try encoder.scalar(value, key: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try member(key); try encoder.scalar(value, key: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try member(key); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try member(key); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try member(key); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try member(key); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try member(key); try encoder.writer.visitSigned(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try member(key); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try member(key); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try member(key); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key); try encoder.writer.visitUnsigned(value) }
+    /// The member on the tree (a repeated key, a container written out of order).
+    private func slow<T: Encodable>(_ value: T, _ key: Key) throws {
+        let slot = encoder.treeSlot(in: id, key: encoder.keyText(key, in: codingPath))
+        try encoder.treeEncode(value, into: slot, key: key, path: codingPath)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        if streams(key) { try encoder.writer.visitNull() } else { try slow(JSONValue.null, key) }
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        if streams(key) { try encoder.writer.visitBool(value) } else { try slow(value, key) }
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        if streams(key) { try encoder.writer.visitString(value) } else { try slow(value, key) }
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        if streams(key) { try encoder.scalar(value, key: key) } else { try slow(value, key) }
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        if streams(key) { try encoder.scalar(value, key: key) } else { try slow(value, key) }
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try signed(Int64(value), value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try signed(Int64(value), value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try signed(Int64(value), value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try signed(Int64(value), value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try signed(value, value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try unsigned(UInt64(value), value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try unsigned(UInt64(value), value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try unsigned(UInt64(value), value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try unsigned(UInt64(value), value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try unsigned(value, value, key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        if streams(key) { try encoder.writer.visitNumberText(String(value)) } else { try slow(value, key) }
+    }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        if streams(key) { try encoder.writer.visitNumberText(String(value)) } else { try slow(value, key) }
+    }
+
+    @inline(__always)
+    private func signed<T: Encodable>(_ wide: Int64, _ value: T, _ key: Key) throws {
+        if streams(key) { try encoder.writer.visitSigned(wide) } else { try slow(value, key) }
+    }
+
+    @inline(__always)
+    private func unsigned<T: Encodable>(_ wide: UInt64, _ value: T, _ key: Key) throws {
+        if streams(key) { try encoder.writer.visitUnsigned(wide) } else { try slow(value, key) }
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try member(key)
-        try encoder.encodeValue(value, key: key, containerPath: fixedPath)
+        if streams(key) { try encoder.encodeValue(value, key: key, containerPath: fixedPath) } else { try slow(value, key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        // Codable gives this no way to throw: an out-of-order use surfaces at the next write.
-        guard (try? member(key)) != nil else {
-            return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: Int.max, id: -1, fixedPath: []))
+        let path = codingPath + [key]
+        if streams(key) {
+            let id = encoder.openContainer(isArray: false)
+            return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: path))
         }
-        let id = encoder.openContainer(isArray: false)
-        return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: codingPath + [key]))
+        let (id, _) = encoder.treeNested(isArray: false, in: id, key: encoder.keyText(key, in: codingPath), path: path)
+        return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: -1, id: id, fixedPath: path))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        guard (try? member(key)) != nil else { return BridgeUnkeyedContainer(encoder: encoder, level: Int.max, id: -1, fixedPath: []) }
-        let id = encoder.openContainer(isArray: true)
-        return BridgeUnkeyedContainer(encoder: encoder, level: level + 1, id: id, fixedPath: codingPath + [key])
+        let path = codingPath + [key]
+        if streams(key) {
+            let id = encoder.openContainer(isArray: true)
+            return BridgeUnkeyedContainer(encoder: encoder, level: level + 1, id: id, fixedPath: path)
+        }
+        let (id, _) = encoder.treeNested(isArray: true, in: id, key: encoder.keyText(key, in: codingPath), path: path)
+        return BridgeUnkeyedContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
     }
 
-    mutating func superEncoder() -> any Encoder { encoder.scratchEncoder() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.scratchEncoder() }
+    mutating func superEncoder() -> any Encoder {
+        encoder.treeSuperEncoder(in: id, key: encoder.keyText(TextCodingKey.superKey, in: codingPath), path: codingPath + [TextCodingKey.superKey])
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.treeSuperEncoder(in: id, key: encoder.keyText(key, in: codingPath), path: codingPath + [key])
+    }
 }
 
-/// An unkeyed container writing the elements of one open array.
+/// An unkeyed container writing the elements of one open array (or, on the tree, of its node).
 struct BridgeUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: BridgeEncoder
     let level: Int
@@ -74,47 +115,133 @@ struct BridgeUnkeyedContainer: UnkeyedEncodingContainer {
 
     var codingPath: [any CodingKey] { fixedPath ?? encoder.path }
 
+    /// Counts the element; true when it can be streamed.
     @inline(__always)
-    private mutating func element() throws {
-        try encoder.prepare(level: level, id: id)
+    private mutating func streams() -> Bool {
         count += 1
+        return encoder.streams(level: level, id: id)
     }
 
-    mutating func encodeNil() throws { try element(); try encoder.writer.visitNull() }
-    mutating func encode(_ value: Bool) throws { try element(); try encoder.writer.visitBool(value) }
-    mutating func encode(_ value: String) throws { try element(); try encoder.writer.visitString(value) }
-    mutating func encode(_ value: Double) throws { try element(); try encoder.scalar(value, key: IndexCodingKey(count - 1)) }
-    mutating func encode(_ value: Float) throws { try element(); try encoder.scalar(value, key: IndexCodingKey(count - 1)) }
-    mutating func encode(_ value: Int) throws { try element(); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { try element(); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { try element(); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { try element(); try encoder.writer.visitSigned(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { try element(); try encoder.writer.visitSigned(value) }
-    mutating func encode(_ value: UInt) throws { try element(); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { try element(); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { try element(); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { try element(); try encoder.writer.visitUnsigned(UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { try element(); try encoder.writer.visitUnsigned(value) }
+    private func slow<T: Encodable>(_ value: T) throws {
+        try encoder.treeEncode(value, into: encoder.treeSlot(in: id, key: nil), key: IndexCodingKey(count - 1), path: codingPath)
+    }
+
+    mutating func encodeNil() throws { if streams() { try encoder.writer.visitNull() } else { try slow(JSONValue.null) } }
+    mutating func encode(_ value: Bool) throws { if streams() { try encoder.writer.visitBool(value) } else { try slow(value) } }
+    mutating func encode(_ value: String) throws { if streams() { try encoder.writer.visitString(value) } else { try slow(value) } }
+    mutating func encode(_ value: Double) throws {
+        if streams() { try encoder.scalar(value, key: IndexCodingKey(count - 1)) } else { try slow(value) }
+    }
+    mutating func encode(_ value: Float) throws {
+        if streams() { try encoder.scalar(value, key: IndexCodingKey(count - 1)) } else { try slow(value) }
+    }
+    mutating func encode(_ value: Int) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int8) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int16) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int32) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int64) throws { try signed(value, value) }
+    mutating func encode(_ value: UInt) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt8) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt16) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt64) throws { try unsigned(value, value) }
+    mutating func encode(_ value: Int128) throws {
+        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+    }
+    mutating func encode(_ value: UInt128) throws {
+        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+    }
+
+    @inline(__always)
+    private mutating func signed<T: Encodable>(_ wide: Int64, _ value: T) throws {
+        if streams() { try encoder.writer.visitSigned(wide) } else { try slow(value) }
+    }
+
+    @inline(__always)
+    private mutating func unsigned<T: Encodable>(_ wide: UInt64, _ value: T) throws {
+        if streams() { try encoder.writer.visitUnsigned(wide) } else { try slow(value) }
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try element()
-        try encoder.encodeValue(value, key: IndexCodingKey(count - 1), containerPath: fixedPath)
+        if streams() {
+            try encoder.encodeValue(value, key: IndexCodingKey(count - 1), containerPath: fixedPath)
+        } else {
+            try slow(value)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        guard (try? element()) != nil else {
-            return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: Int.max, id: -1, fixedPath: []))
+        let streamed = streams()
+        let path = codingPath + [IndexCodingKey(count - 1)]
+        if streamed {
+            let id = encoder.openContainer(isArray: false)
+            return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: path))
         }
-        let id = encoder.openContainer(isArray: false)
-        return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: level + 1, id: id,
-                                                                      fixedPath: codingPath + [IndexCodingKey(count - 1)]))
+        let (id, _) = encoder.treeNested(isArray: false, in: id, key: nil, path: path)
+        return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: -1, id: id, fixedPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        guard (try? element()) != nil else { return BridgeUnkeyedContainer(encoder: encoder, level: Int.max, id: -1, fixedPath: []) }
-        let id = encoder.openContainer(isArray: true)
-        return BridgeUnkeyedContainer(encoder: encoder, level: level + 1, id: id, fixedPath: codingPath + [IndexCodingKey(count - 1)])
+        let streamed = streams()
+        let path = codingPath + [IndexCodingKey(count - 1)]
+        if streamed {
+            let id = encoder.openContainer(isArray: true)
+            return BridgeUnkeyedContainer(encoder: encoder, level: level + 1, id: id, fixedPath: path)
+        }
+        let (id, _) = encoder.treeNested(isArray: true, in: id, key: nil, path: path)
+        return BridgeUnkeyedContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
     }
 
-    mutating func superEncoder() -> any Encoder { encoder.scratchEncoder() }
+    mutating func superEncoder() -> any Encoder {
+        count += 1
+        return encoder.treeSuperEncoder(in: id, key: nil, path: codingPath + [IndexCodingKey(count - 1)])
+    }
+}
+
+/// A single-value container: writes the value being encoded (or, for a `superEncoder`, its slot).
+struct BridgeSingleValueContainer: SingleValueEncodingContainer {
+    let encoder: BridgeEncoder
+    let slot: BridgeSlot?
+    let fixedPath: [any CodingKey]?
+    var codingPath: [any CodingKey] { fixedPath ?? encoder.path }
+
+    @inline(__always)
+    private func streams() -> Bool { slot == nil && encoder.streamsSingleValue() }
+
+    private func slow<T: Encodable>(_ value: T) throws { try encoder.treeSingleValue(value, in: slot, path: codingPath) }
+
+    mutating func encodeNil() throws { if streams() { try encoder.writer.visitNull() } else { try slow(JSONValue.null) } }
+    mutating func encode(_ value: Bool) throws { if streams() { try encoder.writer.visitBool(value) } else { try slow(value) } }
+    mutating func encode(_ value: String) throws { if streams() { try encoder.writer.visitString(value) } else { try slow(value) } }
+    mutating func encode(_ value: Double) throws { if streams() { try encoder.scalar(value, key: nil) } else { try slow(value) } }
+    mutating func encode(_ value: Float) throws { if streams() { try encoder.scalar(value, key: nil) } else { try slow(value) } }
+    mutating func encode(_ value: Int) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int8) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int16) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int32) throws { try signed(Int64(value), value) }
+    mutating func encode(_ value: Int64) throws { try signed(value, value) }
+    mutating func encode(_ value: UInt) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt8) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt16) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value), value) }
+    mutating func encode(_ value: UInt64) throws { try unsigned(value, value) }
+    mutating func encode(_ value: Int128) throws {
+        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+    }
+    mutating func encode(_ value: UInt128) throws {
+        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+    }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if streams() { try encoder.encodeValue(value, key: nil) } else { try slow(value) }
+    }
+
+    @inline(__always)
+    private func signed<T: Encodable>(_ wide: Int64, _ value: T) throws {
+        if streams() { try encoder.writer.visitSigned(wide) } else { try slow(value) }
+    }
+
+    @inline(__always)
+    private func unsigned<T: Encodable>(_ wide: UInt64, _ value: T) throws {
+        if streams() { try encoder.writer.visitUnsigned(wide) } else { try slow(value) }
+    }
 }

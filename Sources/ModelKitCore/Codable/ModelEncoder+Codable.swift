@@ -11,7 +11,7 @@ extension ModelEncoder {
 
     /// A type that is both ``ModelValue`` and `Encodable` takes the schema path.
     public func encode<T: ModelValue & Encodable>(_ value: T) throws -> [UInt8] {
-        let writer = JSONWriter(options: options)
+        let writer = JSONWriter(options: configuration.options)
         try value._visit(writer)
         return writer.bytes
     }
@@ -19,7 +19,7 @@ extension ModelEncoder {
     /// Encodes a model (any ``ModelValue``) through its schema and hands `body` the bytes in
     /// place: the same encode-into-the-caller's-buffer API as for `Encodable` values.
     public func withEncodedBytes<T: ModelValue, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let writer = newWriter(options)
+        let writer = newWriter(configuration.options)
         try value._visit(writer)
         Self.lastSize.store(writer.byteCount, ordering: .relaxed)
         return try body(writer.written)
@@ -27,7 +27,7 @@ extension ModelEncoder {
 
     /// A type that is both ``ModelValue`` and `Encodable` takes the schema path.
     public func withEncodedBytes<T: ModelValue & Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let writer = newWriter(options)
+        let writer = newWriter(configuration.options)
         try value._visit(writer)
         Self.lastSize.store(writer.byteCount, ordering: .relaxed)
         return try body(writer.written)
@@ -37,7 +37,7 @@ extension ModelEncoder {
     /// writing a response body straight into a server's buffer. The bytes are valid only during
     /// `body`. A ``Model`` takes the schema path.
     public func withEncodedBytes<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let writer = try write(value)
+        let writer = try Self.write(value, configuration)
         Self.lastSize.store(writer.byteCount, ordering: .relaxed)
         return try body(writer.written)
     }
@@ -45,11 +45,14 @@ extension ModelEncoder {
     /// What the previous encode needed: the next one reserves it, so most encodes allocate once.
     private static let lastSize = Atomic<Int>(256)
 
-    private func newWriter(_ options: EncodingOptions) -> JSONWriter {
-        JSONWriter(options: options, capacity: Self.lastSize.load(ordering: .relaxed) + 64)
+    private static func newWriter(_ options: EncodingOptions) -> JSONWriter {
+        JSONWriter(options: options, capacity: lastSize.load(ordering: .relaxed) + 64)
     }
 
-    private func write<T: Encodable>(_ value: T) throws -> JSONWriter {
+    private func newWriter(_ options: EncodingOptions) -> JSONWriter { Self.newWriter(options) }
+
+    private static func write<T: Encodable>(_ value: T, _ configuration: EncoderConfiguration) throws -> JSONWriter {
+        let options = configuration.options
         if let schemaValue = value as? any ModelValue {
             let writer = newWriter(options)
             try schemaValue._visit(writer)
@@ -57,40 +60,18 @@ extension ModelEncoder {
         }
         if options.sortedKeys {
             // Codable hands keys over in its own order: sort them through a JSONValue.
-            var unsorted = options
-            unsorted.sortedKeys = false
-            unsorted.prettyPrinted = false
-            let tree = try ModelEncoder(options: unsorted).withEncodedBytes(value) { try ModelDecoder().decode(JSONValue.self, from: $0) }
+            var unsorted = configuration.values
+            unsorted.options.sortedKeys = false
+            unsorted.options.prettyPrinted = false
+            let bytes = try write(value, EncoderConfiguration(unsorted))
+            let tree = try ModelDecoder().decode(JSONValue.self, from: bytes.written)
             let writer = newWriter(options)
             try tree._visit(writer)
             return writer
         }
         let writer = newWriter(options)
-        let encoder = BridgeEncoder(writer: writer, options: options)
-        do {
-            try encoder.encodeValue(value, key: nil)
-            encoder.closeContainers(above: 0)
-            if !encoder.needsTree { return writer }
-        } catch is BridgeEncoder.NeedsTree {}
-        return try writeThroughTree(value)
-    }
-
-    /// The route for containers written out of order (and `superEncoder`): Foundation builds the
-    /// tree, dates and non-finite floats still follow these options, and the schema writer
-    /// writes the result.
-    private func writeThroughTree<T: Encodable>(_ value: T) throws -> JSONWriter {
-        let foundation = JSONEncoder()
-        let options = self.options
-        foundation.dateEncodingStrategy = .custom { date, encoder in
-            let text = try ModelEncoder(options: options).encode(date)
-            try ModelDecoder().decode(JSONValue.self, from: text).encode(to: encoder)
-        }
-        if case .string(let positive, let negative, let nan) = options.nonFiniteFloats {
-            foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
-        }
-        let tree = try ModelDecoder().decode(JSONValue.self, from: foundation.encode(value))
-        let writer = newWriter(options)
-        try tree._visit(writer)
+        let encoder = BridgeEncoder(writer: writer, configuration: configuration)
+        try encoder.encodeRoot(value)
         return writer
     }
 }

@@ -36,6 +36,13 @@ final class ByteOutput {
         state.free()
     }
 
+    /// Stops using lent memory: its owner may free it once the call that lent it returns, while a
+    /// kept visitor can still write. Later writes land in a fresh buffer of this one's own.
+    func returnLentMemory() {
+        guard !state.value.owned else { return }
+        state.value = State(base: .allocate(capacity: 16), capacity: 16)
+    }
+
     /// True while every byte written is still in the memory lent to ``init(lending:)``.
     var isInLentMemory: Bool { !state.value.owned }
 

@@ -40,6 +40,16 @@ public struct EncodingOptions: Sendable {
         case custom(@Sendable (Date) throws -> JSONValue)
     }
 
+    /// How `Data` is written.
+    public enum DataEncodingStrategy: Sendable {
+        /// A base64 string (default).
+        case base64
+        /// An array of byte values, `[1,2,3]` (what `JSONEncoder`'s `.deferredToData` writes).
+        case byteArray
+        /// Your own JSON form.
+        case custom(@Sendable (Data) throws -> JSONValue)
+    }
+
     /// Two-space indentation, one member per line, `"key": value`.
     public var prettyPrinted: Bool
     /// Object keys in UTF-8 byte order at every level (stable output for diffs and signatures).
@@ -52,17 +62,20 @@ public struct EncodingOptions: Sendable {
     public var escapeSlashes: Bool
     /// How dates are written (ISO 8601 by default).
     public var dates: DateEncodingStrategy
+    /// How `Data` is written (base64 by default).
+    public var data: DataEncodingStrategy
 
     /// Options with the defaults: compact, declaration order, nils left out, non-finite floats rejected, ISO 8601 dates.
     public init(prettyPrinted: Bool = false, sortedKeys: Bool = false, nils: NilEncoding = .omit,
                 nonFiniteFloats: NonFiniteFloatEncoding = .throw, escapeSlashes: Bool = false,
-                dates: DateEncodingStrategy = .iso8601) {
+                dates: DateEncodingStrategy = .iso8601, data: DataEncodingStrategy = .base64) {
         self.prettyPrinted = prettyPrinted
         self.sortedKeys = sortedKeys
         self.nils = nils
         self.nonFiniteFloats = nonFiniteFloats
         self.escapeSlashes = escapeSlashes
         self.dates = dates
+        self.data = data
     }
 
     /// Readable output: ``prettyPrinted`` set.

@@ -194,7 +194,13 @@ final class JSONValueBuilder: ValueVisitor {
 
     func visitString(_ value: String) throws { add(.string(value)) }
 
-    func visitData(_ value: Data) throws { add(.string(value.base64EncodedString())) }
+    func visitData(_ value: Data) throws {
+        switch options.data {
+        case .base64: add(.string(value.base64EncodedString()))
+        case .byteArray: add(.array(value.map { JSONValue($0) }))
+        case .custom(let convert): add(try convert(value))
+        }
+    }
 
     func visitDate(_ value: Date) throws {
         switch options.dates {

@@ -88,6 +88,17 @@ final class JSONWriter: ValueVisitor {
     var written: UnsafeRawBufferPointer { output.written }
     /// Whether everything written is still in the memory lent to ``init(options:lending:)``.
     var isInLentMemory: Bool { output.isInLentMemory }
+    /// Ends the use of lent memory (see ``ByteOutput/returnLentMemory()``): a visitor kept past
+    /// the encode then writes into a buffer of the writer's own.
+    func returnLentMemory() { output.returnLentMemory() }
+
+    /// Forgets everything written (the Codable bridge writes its tree again from the start).
+    func rewind() {
+        output.removeAll()
+        stack.truncate(to: 0)
+        textKeys.removeAll()
+        pendingKey = .none
+    }
 
     // MARK: Buffer
 
@@ -199,7 +210,7 @@ final class JSONWriter: ValueVisitor {
         if let postprocess {
             // Only PostprocessingModel types pay for building the object as a JSONValue (layout
             // options apply when this writer writes it).
-            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates)
+            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates, data: options.data)
             var object = try JSONValueBuilder.build(options: inner) { try $0.visitModel(schema, root, postprocess: nil) }
             try postprocess(&object)
             try object._visit(self)
@@ -322,6 +333,11 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitData(_ value: Data) throws {
+        switch options.data {
+        case .base64: break
+        case .byteArray: return try value.map { JSONValue($0) }.presentModelValue(to: ModelEngine.Visitor(self))
+        case .custom(let convert): return try convert(value)._visit(self)
+        }
         beforeValue()
         put(UInt8(ascii: "\""))
         writeASCII(value.base64EncodedString())

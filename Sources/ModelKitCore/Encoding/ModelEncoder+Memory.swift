@@ -85,6 +85,8 @@ extension ModelEncoder {
         into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void, _ visit: (JSONWriter) throws -> Void
     ) throws -> Int {
         let writer = JSONWriter(options: options, lending: memory)
+        // A value may keep the visitor it was handed: once this returns, `memory` is its owner's again.
+        defer { writer.returnLentMemory() }
         try visit(writer)
         writer.recordSizeHint()
         Self.recordLentSize(writer.byteCount)

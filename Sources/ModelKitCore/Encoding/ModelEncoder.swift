@@ -1,58 +1,87 @@
 import Foundation
 
 /// Encodes any ``ModelValue`` as JSON: models, arrays, sets and dictionaries of them,
-/// ``JSONValue`` and scalars. Cheap to create, `Sendable`, usable from many tasks at once.
+/// ``JSONValue`` and scalars; and, through the Codable bridge, any `Encodable`.
+///
+/// Like `JSONEncoder` it is a class: configure one and share it. It is `Sendable` and usable
+/// from many tasks at once; a setting changed while an encode runs applies from the next one.
 ///
 /// ```swift
 /// let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
 /// let bytes: [UInt8] = try encoder.encode(books)
+/// let drop_in = ModelEncoder()
+/// drop_in.outputFormatting = [.sortedKeys]   // JSONEncoder's settings, Foundation's types
 /// ```
-public struct ModelEncoder: Sendable {
-    /// The options every encode uses.
-    public var options: EncodingOptions
+public final class ModelEncoder: @unchecked Sendable {
+    // @unchecked: the only stored state is `settings`, a lock around an immutable snapshot; an
+    // encode takes the snapshot once (one lock round trip) and never sees a half-made change.
+    private let settings: Lock<EncoderConfiguration>
 
     /// An encoder with these options.
     public init(options: EncodingOptions = EncodingOptions()) {
-        self.options = options
+        settings = Lock(EncoderConfiguration(options: options))
+    }
+
+    /// The options every encode uses. Setting them keeps the Foundation-only settings
+    /// (``userInfo``, ``keyEncodingStrategy``, `.custom` date and data strategies) where the
+    /// options have no say.
+    public var options: EncodingOptions {
+        get { configuration.options }
+        set { update { $0.options = newValue; $0.foundationDates = nil; $0.foundationData = nil } }
+    }
+
+    /// What an encode reads: one consistent snapshot.
+    var configuration: EncoderConfiguration { settings.withLock { $0 } }
+
+    /// Changes the settings (on a copy, swapped in under the lock).
+    func update(_ change: (inout EncoderConfiguration.Values) -> Void) {
+        settings.withLock { current in
+            var values = current.values
+            change(&values)
+            current = EncoderConfiguration(values)
+        }
     }
 
     /// The JSON text of `value`, as UTF-8 bytes.
     public func encode<T: ModelValue>(_ value: T) throws -> [UInt8] {
-        let writer = JSONWriter(options: options)
+        let writer = JSONWriter(options: configuration.options)
         try value._visit(writer)
         writer.recordSizeHint()
         return writer.bytes
     }
 }
 
-extension Model {
-    /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects,
-    /// `.notMapped` fields and nil optionals left out (see ``EncodingOptions``).
-    public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
-        // The writer reserves what the last model of this type needed (see recordSizeHint).
-        let writer = JSONWriter(options: options)
-        try _visit(writer)
-        writer.recordSizeHint()
-        return writer.bytes
+/// The settings of a ``ModelEncoder`` at one moment: immutable, so an encode reads them
+/// without the lock once it holds the snapshot.
+final class EncoderConfiguration: Sendable {
+    struct Values: Sendable {
+        var options: EncodingOptions
+        /// A Foundation date strategy the options express only through a closure
+        /// (`.deferredToDate`, `.custom`): the bridge runs it as `JSONEncoder` would.
+        var foundationDates: JSONEncoder.DateEncodingStrategy?
+        /// Likewise `.custom` data.
+        var foundationData: JSONEncoder.DataEncodingStrategy?
+        var keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     }
 
-    /// This model as JSON `Data`.
-    public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        Data(try jsonBytes(options: options))
+    let values: Values
+    var options: EncodingOptions { values.options }
+    /// `userInfo` as `Encoder.userInfo` spells it. Why unsafe is sound: it is built from the
+    /// `Sendable` values of `values.userInfo` and never changed.
+    nonisolated(unsafe) let userInfo: [CodingUserInfoKey: Any]
+    /// Whether the bridge has Foundation strategies to apply (dates, data or keys).
+    let bridgeHooks: Bool
+    let convertsKeys: Bool
+
+    init(_ values: Values) {
+        self.values = values
+        userInfo = values.userInfo.mapValues { $0 as Any }
+        if case .useDefaultKeys = values.keys { convertsKeys = false } else { convertsKeys = true }
+        bridgeHooks = values.foundationDates != nil || values.foundationData != nil
     }
 
-    /// This model as JSON text.
-    public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
-        String(decoding: try jsonBytes(options: options), as: UTF8.self)
-    }
-
-    /// This model as a ``JSONValue`` (exactly what ``jsonBytes(options:)`` writes).
-    public func jsonValue(options: EncodingOptions = EncodingOptions()) throws -> JSONValue {
-        try JSONValueBuilder.build(options: options) { try _visit($0) }
-    }
-
-    /// A model's JSON form, as a value of another model (same as ``jsonValue(options:)``).
-    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
-        try jsonValue(options: options)
+    convenience init(options: EncodingOptions) {
+        self.init(Values(options: options))
     }
 }
