@@ -14,12 +14,10 @@ final class BridgeEncoder: Encoder {
     struct OpenContainer {
         let isArray: Bool
         let id: Int
-        /// One bit per key written (see ``bloomBit(_:)``).
+        /// Where this object's key signatures start in `State.signatures`.
+        var firstSignature: Int
+        /// One bit per key written, from its signature: most keys pass with no search.
         var bloom: UInt64 = 0
-        /// Bloom hits checked by scanning the object's bytes so far.
-        var scans = 0
-        /// Set after a few scans: the keys are then in `State.exactKeys`.
-        var exact = false
     }
 
     /// A value being encoded: where its containers start in `open`, where its bytes start.
@@ -49,7 +47,8 @@ final class BridgeEncoder: Encoder {
         var frames: [ValueFrame] = []
         /// The last two types found not to be ``ModelValue``s.
         var plain = RecentPlainTypes()
-        var exactKeys: [Int: Set<String>] = [:]
+        /// The signatures (``signature(_:)``) of the keys of every open object, innermost last.
+        var signatures: [UInt64] = []
         var snakeCased: [String: String] = [:]
         var inTree = false
         /// Set when the top-level encode returned: containers kept past it write nowhere.
@@ -69,7 +68,7 @@ final class BridgeEncoder: Encoder {
             starts.removeAll(keepingCapacity: true)
             frames.removeAll(keepingCapacity: true)
             frame = ValueFrame(level: 0, start: 0, pathCount: 0, keyed: false)
-            if !exactKeys.isEmpty { exactKeys = [:] }
+            signatures.removeAll(keepingCapacity: true)
             if snakeCased.count > 512 { snakeCased = [:] }
             inTree = false
             finished = false
@@ -168,7 +167,7 @@ final class BridgeEncoder: Encoder {
         // JSONWriter's begin calls cannot fail (they only append); the bracket is the last byte.
         if isArray { try? writer.beginArray(count: 0) } else { try? writer.beginObject(count: 0) }
         hot.value.starts.append(writer.byteCount - 1)
-        open.append(OpenContainer(isArray: isArray, id: id))
+        open.append(OpenContainer(isArray: isArray, id: id, firstSignature: hot.value.signatures.count))
         return id
     }
 
@@ -186,44 +185,46 @@ final class BridgeEncoder: Encoder {
     @inline(__always)
     func streams(level: Int, id: Int, key name: String) -> Bool {
         guard streams(level: level, id: id) else { return false }
-        let bit = Self.bloomBit(name)
-        if hot.value.open[level].bloom & bit != 0 || hot.value.open[level].exact {
-            guard admits(name, level: level) else { return false }
+        let signature = Self.signature(name)
+        let bit: UInt64 = 1 &<< (signature >> 58)
+        if hot.value.open[level].bloom & bit != 0 {
+            guard admits(name, signature, level: level) else { return false }
         }
         hot.value.open[level].bloom |= bit
+        hot.value.signatures.append(signature)
         try? writer.visitKey(name)
         return true
     }
 
-    /// A key's bit: from its length and its first, middle and last bytes (no hashing of the
-    /// whole key; a collision costs one exact check).
+    /// A key's signature: its length and its first and last eight bytes, mixed (no hashing of
+    /// the whole key; equal signatures of different keys cost one exact check).
     @inline(__always)
-    static func bloomBit(_ name: String) -> UInt64 {
+    static func signature(_ name: String) -> UInt64 {
         var name = name
-        let mix = name.withUTF8 { bytes -> Int in
+        return name.withUTF8 { bytes -> UInt64 in
             let count = bytes.count
-            guard count > 0 else { return 0 }
-            return count &* 31 &+ Int(bytes[0]) &* 7 &+ Int(bytes[count &>> 1]) &* 3 &+ Int(bytes[count &- 1])
+            var mixed = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+            guard let base = bytes.baseAddress else { return mixed }
+            if count >= 8 {
+                let raw = UnsafeRawPointer(base)
+                mixed ^= raw.loadUnaligned(as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for i in 0..<count { mixed ^= UInt64(base[i]) << UInt64(8 * i) }
+            }
+            return (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
         }
-        return 1 &<< UInt64(mix & 63)
     }
 
-    /// The exact check behind a bloom hit: a scan of the object's bytes so far for the key;
-    /// after a few scans (a large object fills the bloom), a set of its keys. A repeated key
-    /// moves the encode to the tree.
-    private func admits(_ name: String, level: Int) -> Bool {
-        let id = open[level].id
-        let start = hot.value.starts[id]
-        if !open[level].exact && open[level].scans < 8, let found = BridgeTreeParser.scan(for: name, inObjectAt: start, in: writer.written) {
-            open[level].scans += 1
-            if !found { return true }
-        } else {
-            if !open[level].exact {
-                open[level].exact = true
-                hot.value.exactKeys[id] = BridgeTreeParser.keys(ofContainerAt: start, in: writer.written)
-            }
-            if hot.value.exactKeys[id, default: []].insert(name).inserted { return true }
-        }
+    /// The exact check behind a bloom hit: the signatures of this object's keys, then, for an
+    /// equal one, a scan of the object's bytes so far. A repeated key moves the encode to the tree.
+    private func admits(_ name: String, _ signature: UInt64, level: Int) -> Bool {
+        var index = hot.value.open[level].firstSignature
+        let end = hot.value.signatures.count
+        while index < end, hot.value.signatures[index] != signature { index += 1 }
+        if index == end { return true }
+        let start = hot.value.starts[open[level].id]
+        // nil: a key the scan cannot match byte for byte (escapes); take it for a repeat.
+        if BridgeTreeParser.scan(for: name, inObjectAt: start, in: writer.written) == false { return true }
         switchToTree()
         return false
     }
@@ -237,7 +238,9 @@ final class BridgeEncoder: Encoder {
     func closeContainers(above level: Int) {
         while open.count > level {
             // Closing only appends a bracket.
-            if open.removeLast().isArray { try? writer.endArray() } else { try? writer.endObject() }
+            let closed = open.removeLast()
+            if closed.isArray { try? writer.endArray() } else { try? writer.endObject() }
+            hot.value.signatures.removeSubrange(closed.firstSignature...)
         }
     }
 
