@@ -157,34 +157,43 @@ final class TapeDecoder: Decoder {
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
         // A type seen just before (the elements of an array, mostly) skips the checks below.
         if hot.value.plain.contains(T.self) { return try descend(into: index, at) { try T(from: self) } }
-        // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
-        if T.self == String.self { return try decodeScalar(String.self, at: index, at) as! T }
-        if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as! T }
-        if T.self == Double.self { return try decodeScalar(Double.self, at: index, at) as! T }
-        if T.self == Bool.self { return try decodeScalar(Bool.self, at: index, at) as! T }
-        if T.self == Int64.self { return try decodeScalar(Int64.self, at: index, at) as! T }
-        if T.self == UInt64.self { return try decodeScalar(UInt64.self, at: index, at) as! T }
-        if T.self == Int32.self { return try decodeScalar(Int32.self, at: index, at) as! T }
-        if T.self == Float.self { return try decodeScalar(Float.self, at: index, at) as! T }
-        if T.self == Date.self {
-            if case .customDecoder(let convert) = options.dates { return try descend(into: index, at) { try convert(self) } as! T }
-            return try decodeScalar(Date.self, at: index, at) as! T
-        }
-        if T.self == URL.self { return try decodeScalar(URL.self, at: index, at) as! T }
-        if T.self == Data.self {
-            switch options.codable.data {
-            case .base64: return try decodeScalar(Data.self, at: index, at) as! T
-            case .deferredToData: return try descend(into: index, at) { try Data(from: self) } as! T
-            case .custom(let convert): return try descend(into: index, at) { try convert(self) } as! T
-            @unknown default: return try decodeScalar(Data.self, at: index, at) as! T
-            }
-        }
-        if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as! T }
-        if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as! T }
-        if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as! T }
-        if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as! T }
+        if let value = try decodeStandard(T.self, at: index, at) { return value }
         hot.value.plain.remember(T.self)
         return try descend(into: index, at) { try T(from: self) }
+    }
+
+    /// Standard scalars, Foundation types and models, or nil for any other type. Out of line:
+    /// a recursive `Decodable` recurses through ``decodeValue(_:at:_:)``, whose stack frame must
+    /// stay small (inlined, these branches made it several kilobytes per nesting level).
+    @inline(never)
+    private func decodeStandard<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T? {
+        // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
+        if T.self == String.self { return try decodeScalar(String.self, at: index, at) as? T }
+        if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as? T }
+        if T.self == Double.self { return try decodeScalar(Double.self, at: index, at) as? T }
+        if T.self == Bool.self { return try decodeScalar(Bool.self, at: index, at) as? T }
+        if T.self == Int64.self { return try decodeScalar(Int64.self, at: index, at) as? T }
+        if T.self == UInt64.self { return try decodeScalar(UInt64.self, at: index, at) as? T }
+        if T.self == Int32.self { return try decodeScalar(Int32.self, at: index, at) as? T }
+        if T.self == Float.self { return try decodeScalar(Float.self, at: index, at) as? T }
+        if T.self == Date.self {
+            if case .customDecoder(let convert) = options.dates { return try descend(into: index, at) { try convert(self) } as? T }
+            return try decodeScalar(Date.self, at: index, at) as? T
+        }
+        if T.self == URL.self { return try decodeScalar(URL.self, at: index, at) as? T }
+        if T.self == Data.self {
+            switch options.codable.data {
+            case .base64: return try decodeScalar(Data.self, at: index, at) as? T
+            case .deferredToData: return try descend(into: index, at) { try Data(from: self) } as? T
+            case .custom(let convert): return try descend(into: index, at) { try convert(self) } as? T
+            @unknown default: return try decodeScalar(Data.self, at: index, at) as? T
+            }
+        }
+        if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
+        if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
+        if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
+        if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
+        return nil
     }
 
     /// The document's value, of a type the caller found is no ``ModelValue`` (no scalar, no
