@@ -60,3 +60,33 @@ extension TapeDecoder {
         return (T.self == Float.self ? Float(value) as Any : value as Any) as? T
     }
 }
+
+extension TapeDecoder {
+    /// `Int128` and `UInt128`, which are no ``ModelValue``s: an integer's text, or a number with a
+    /// fraction or exponent whose value is integral (`1.0`, `1e3`), as `JSONDecoder` reads them.
+    func decodeWideInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        let entry = entries[index]
+        let name = String(describing: T.self)
+        switch entry.kind {
+        case .null: throw valueNotFound(T.self, expected: name, at: index, at)
+        case .number:
+            let text = String(decoding: bytes(of: entry), as: UTF8.self)
+            if let value = T(text) { return value }
+            if let decimal = Decimal.exact(bytes(of: entry)), decimal == decimal.rounded(), let value = T("\(decimal)") { return value }
+            throw dataCorrupted(.typeMismatch(expected: "\(name) (value out of range)", found: describe(index)), at: index, at)
+        case .string where engine.lenient:
+            if let value = T(String(decoding: bytes(of: entry), as: UTF8.self)) { return value }
+            throw typeMismatch(T.self, expected: name, at: index, at)
+        default: throw typeMismatch(T.self, expected: name, at: index, at)
+        }
+    }
+}
+
+extension Decimal {
+    /// Rounded to an integer, toward zero.
+    fileprivate func rounded() -> Decimal {
+        var value = self, result = Decimal()
+        NSDecimalRound(&result, &value, 0, .down)
+        return result
+    }
+}

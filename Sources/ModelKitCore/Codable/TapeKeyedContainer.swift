@@ -79,6 +79,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(UInt16.self, key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(UInt32.self, key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(UInt64.self, key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        let index = try value(key)
+        return try decoder.decodeWideInteger(Int128.self, at: index, path(index))
+    }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        let index = try value(key)
+        return try decoder.decodeWideInteger(UInt128.self, at: index, path(index))
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try value(key)

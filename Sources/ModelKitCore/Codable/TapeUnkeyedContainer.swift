@@ -66,6 +66,14 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(UInt16.self) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(UInt32.self) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(UInt64.self) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try wide(Int128.self) }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try wide(UInt128.self) }
+
+    private mutating func wide<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let value = try decoder.decodeWideInteger(T.self, at: next(T.self), elementPath)
+        advance()
+        return value
+    }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try decoder.decodeValue(T.self, at: next(T.self), elementPath)
@@ -132,6 +140,8 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeScalar(UInt16.self, at: index, at) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeScalar(UInt32.self, at: index, at) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeScalar(UInt64.self, at: index, at) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try decoder.decodeWideInteger(Int128.self, at: index, at) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try decoder.decodeWideInteger(UInt128.self, at: index, at) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // The decoder is already at this value: a nested `init(from:)` gets the same path.
