@@ -41,11 +41,13 @@ extension DecodeEngine {
         switch scalar {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
-        case .number(let text): return "number \(String(decoding: text, as: UTF8.self))"
+        case .number(let text):
+            // Quoted input is bounded: an error message must never amplify a hostile body.
+            if text.count <= 40 { return "number \(String(decoding: text, as: UTF8.self))" }
+            return "number \(String(decoding: text.prefix(40), as: UTF8.self))… (\(text.count) bytes)"
         case .string(let bytes):
-            var text = String(decoding: bytes.prefix(40), as: UTF8.self)
-            if bytes.count > 40 { text += "…" }
-            return "string \(JSONValue.string(text).description)"
+            if bytes.count <= 40 { return "string \(JSONValue.string(String(decoding: bytes, as: UTF8.self)).description)" }
+            return "string \(JSONValue.string(String(decoding: bytes.prefix(40), as: UTF8.self)).description)… (\(bytes.count) bytes)"
         case .bytes(let bytes): return "\(bytes.count) bytes"
         }
     }

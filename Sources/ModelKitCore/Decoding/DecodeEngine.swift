@@ -256,6 +256,16 @@ final class DecodeEngine: TokenSink {
         }
     }
 
+    /// A number's text is bounded like a string's: a megabyte of digits is no number to convert.
+    func onNumber(_ text: UnsafeRawBufferPointer) -> Bool {
+        if text.count > maxStringBytes {
+            locator.lastTokenKind = .number
+            record(DecodeFailure.limit(.maxStringBytes, maxStringBytes))
+            return false
+        }
+        return onScalar(.number(text), kind: .number)
+    }
+
     func onString(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if bytes.count > maxStringBytes {
             locator.lastTokenKind = .string

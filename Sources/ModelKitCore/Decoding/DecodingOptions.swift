@@ -80,9 +80,10 @@ public struct DecodingOptions: Sendable {
 public struct DecodingLimits: Sendable, Hashable {
     /// Deepest nesting of arrays and objects. Default 512; at most ``maxDepthBound``.
     public var maxDepth: Int
-    /// Largest input accepted (for streams: in total). Default: unlimited.
+    /// Largest input accepted; in a stream, largest record (a top-level value, or an element of a
+    /// top-level array), a number still being read included. Default: unlimited.
     public var maxInputBytes: Int
-    /// Longest string or key, in UTF-8 bytes after unescaping. Default: unlimited.
+    /// Longest string or key, in UTF-8 bytes after unescaping, and longest number text. Default: unlimited.
     public var maxStringBytes: Int
 
     /// The deepest nesting any decode accepts, whatever `maxDepth` says: a larger `maxDepth`

@@ -141,16 +141,33 @@ final class StreamState<M: Model> {
                 throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
             }
         } else {
-            var end = pending.count - trailingNumberLength(newBytes: chunk.count)
+            let numberLength = trailingNumberLength(newBytes: chunk.count)
+            var end = pending.count - numberLength
             // A UTF-8 sequence still incomplete is not validated yet: yajl waits for it too.
             if let sequence = scanner.openSequenceStart.map({ $0 + scannerBase }) {
                 end = min(end, max(sequence - pendingOffset, 0))
             }
             try parsePending(upTo: end)
+            // After the parse: the record a held number belongs to is known only then.
+            try checkHeldNumber(length: numberLength)
         }
         // A record still open at the end of the chunk: its length so far is all that arrived since it began.
         if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: start + root.maxRecordBytes)
+        }
+    }
+
+    /// A number held back counts against the limits as it grows: its text against
+    /// `maxStringBytes`, and, as (part of) a record, against the per-record `maxInputBytes`.
+    private func checkHeldNumber(length: Int) throws {
+        guard length > 0 else { return }
+        let start = totalBytes - length
+        if length > options.limits.maxStringBytes {
+            throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: start + options.limits.maxStringBytes)
+        }
+        let recordStart = root.recordStart ?? start
+        if totalBytes - recordStart > root.maxRecordBytes {
+            throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: recordStart + root.maxRecordBytes)
         }
     }
 

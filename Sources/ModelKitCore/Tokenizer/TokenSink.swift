@@ -6,6 +6,8 @@
 protocol TokenSink: AnyObject {
     /// A string, number, boolean or null; `kind` says where its text starts (error positions).
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool
+    /// A number's text (checked against the length limit before it becomes a scalar).
+    func onNumber(_ text: UnsafeRawBufferPointer) -> Bool
     /// A string value (checked against the length limit before it becomes a scalar).
     func onString(_ bytes: UnsafeRawBufferPointer) -> Bool
     /// An object member's key.

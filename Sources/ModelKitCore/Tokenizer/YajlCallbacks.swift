@@ -15,7 +15,7 @@ nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
         yajl_integer: nil,
         yajl_double: nil,
         yajl_number: { ctx, text, length in
-            withSink(ctx) { $0.onScalar(.number(UnsafeRawBufferPointer(start: text, count: length)), kind: .number) }
+            withSink(ctx) { $0.onNumber(UnsafeRawBufferPointer(start: text, count: length)) }
         },
         yajl_string: { ctx, bytes, length in
             withSink(ctx) { $0.onString(UnsafeRawBufferPointer(start: bytes, count: length)) }

@@ -54,7 +54,7 @@ class ObjectFrame: DecodeFrame {
             }
             // Read from the engine, not fixed in the frame: a spare frame serves later documents.
             if decoder.failsOnUnknownKeys {
-                throw DecodeFailure(reason: .unknownKey(String(decoding: key, as: UTF8.self)))
+                throw DecodeFailure(reason: .unknownKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
             }
         }
     }
