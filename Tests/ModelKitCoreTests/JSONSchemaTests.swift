@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct JSONSchemaTests {
     @Test func explore() throws {
-        for s in [Book.jsonSchema(), Book.jsonSchema(options: .init(view: .strictDecoder)), SchemaZoo.jsonSchema(), SchemaKitchen.jsonSchema()] {
-            print(String(decoding: try ModelEncoder(options: .prettyPrinted).encode(s), as: UTF8.self))
+        for subject in SchemaSubject.all() where ["AllTypes", "Everything", "Device"].contains(subject.name) {
+            do { _ = try subject.filledEncoding() } catch { print(subject.name, error, try subject.encodedSamples()[0]) }
         }
     }
 }

@@ -33,7 +33,7 @@ enum ModelSchemaBuilder {
             }
         }
         let closed = !encoder && context.options.decoding.unknownKeys == .fail
-        var object = root.schema(closed: closed)
+        var object = root.schema(closed: closed, loose: !encoder)
         if !alternatives.isEmpty { object["allOf"] = .array(alternatives) }
         if encoder && schema.isPostprocessing { object["$comment"] = "didEncode may change this object" }
         return object
@@ -113,15 +113,17 @@ private final class ObjectNode {
     }
 
     /// `{"type": "object", "properties": …, "required": …}`; `closed` adds
-    /// `"additionalProperties": false` (unknown keys fail the decode).
-    func schema(closed: Bool) -> JSONValue {
+    /// `"additionalProperties": false` (unknown keys fail the decode). With `loose`, a key-path
+    /// level that requires nothing has no `type`: the decoder skips a non-object there.
+    func schema(closed: Bool, loose: Bool, isRoot: Bool = true) -> JSONValue {
         var properties = JSONObject()
         for key in order {
             var parts = fields[key] ?? []
-            if let group = groups[key] { parts.append(group.schema(closed: closed && parts.isEmpty)) }
+            if let group = groups[key] { parts.append(group.schema(closed: closed, loose: loose, isRoot: false)) }
             properties[key] = parts.count == 1 ? parts[0] : ["allOf": .array(parts)]
         }
-        var object: JSONObject = ["type": "object", "properties": .object(properties)]
+        var object: JSONObject = loose && !isRoot && required.isEmpty ? [:] : ["type": "object"]
+        object["properties"] = .object(properties)
         if !required.isEmpty { object["required"] = .array(required.map(JSONValue.string)) }
         if closed { object["additionalProperties"] = false }
         return .object(object)
