@@ -134,3 +134,51 @@ import Testing
         #expect(Int8.jsonSchema() == ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "integer", "minimum": -128, "maximum": 127])
     }
 }
+
+// The example of the DocC article DescribingModels.md (and the README's, a subset), compiled and
+// compared with the output the article shows.
+private struct DocLabel: Model {
+    var name = ""
+    var color = ""
+    static let schema = Schema(DocLabel.self, typeName: "Label") { Field("name", \.name); Field("color", \.color) }
+}
+
+private struct DocIssue: Model {
+    var id: Int64 = 0
+    var title = ""
+    var labels: [DocLabel] = []
+    var createdAt = Date()
+    var closedAt: Date?
+    static let schema = Schema(DocIssue.self, keys: .snakeCase) {
+        Field("id", \.id)
+        Field("title", \.title, description: "One line, shown in lists")
+        Field("labels", \.labels)
+        Field("createdAt", \.createdAt)
+        Field("closedAt", \.closedAt)
+    }
+}
+
+@Test func describingModelsArticleExample() throws {
+    let shown = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "type": "object",
+      "properties": {
+        "id": { "type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807 },
+        "title": { "type": "string", "description": "One line, shown in lists" },
+        "labels": { "type": "array", "items": { "$ref": "#/$defs/Label" } },
+        "created_at": { "type": "string", "format": "date-time" },
+        "closed_at": { "type": "string", "format": "date-time" }
+      },
+      "required": ["id", "title", "labels", "created_at"],
+      "$defs": {
+        "Label": {
+          "type": "object",
+          "properties": { "name": { "type": "string" }, "color": { "type": "string" } },
+          "required": ["name", "color"]
+        }
+      }
+    }
+    """#
+    #expect(DocIssue.jsonSchema() == (try json(Array(shown.utf8))))
+}
