@@ -116,9 +116,9 @@ extension SchemaSubject {
     static func all() -> [SchemaSubject] { [
         of(Book.self, [Book(name: "YYModel", pages: 256, desc: "a book", bookID: "b-1")]),
         of(User.self), of(Status.self), of(Timeline.self),
-        of(SchemaKitchen.self), of(SchemaAuthor.self), of(SchemaTree.self), of(SchemaForest.self), of(SchemaZoo.self),
+        of(SchemaKitchen.self), of(SchemaAuthor.self), of(SchemaTree.self), of(SchemaForest.self), of(SchemaZoo.self, [zooSample()]),
         of(AllTypes.self), of(Stamped.self), of(Everything.self), of(Scalars.self), of(ArchivedBook.self), of(Session.self),
-        of(PlainRecord.self), of(UserHolder.self), of(Renamed.self), of(RequiredFields.self), of(SharedKeys.self),
+        of(PlainRecord.self), of(UserHolder.self, [userHolderSample()]), of(Renamed.self), of(RequiredFields.self), of(SharedKeys.self),
         of(OddKeys.self), of(Shelf.self), of(Node.self), of(Profile.self), of(Device.self), of(WideStruct.self),
         of(IntList.self), of(HostileNode.self), of(DateHolder.self), of(AnyHolder.self), of(LongHolder.self),
         of(PolyNode.self), of(PrepNode.self), of(SharedKeyNode.self),
@@ -128,4 +128,28 @@ extension SchemaSubject {
         of(Bench.FeatureCollection.self), of(Bench.WeiboStatus.self), of(Bench.GitHubUser.self),
         of(Bench.Issue.self, [Bench.Issue.sample()]), of(Bench.GeoPoint.self), of(Bench.TextDocument.self),
     ] }
+}
+
+/// Subclasses in polymorphic fields: the encoder writes their own keys.
+private func userHolderSample() -> UserHolder {
+    var holder = UserHolder()
+    let local = LocalUser(); local.name = "l"; local.localName = "here"
+    let remote = RemoteUser(); remote.name = "r"; remote.remoteName = "there"
+    holder.user = local
+    holder.users = [local, remote, BaseUser()]
+    holder.byName = ["r": remote]
+    return holder
+}
+
+private func zooSample() -> SchemaZoo {
+    var zoo = SchemaZoo()
+    let dog = SchemaDog(); dog.name = "Rex"; dog.breed = "collie"
+    let cat = SchemaCat(); cat.name = "Tom"; cat.lives = 7
+    zoo.animals = [dog, cat, SchemaAnimal()]
+    zoo.star = cat
+    zoo.dogs = [dog]
+    let circle = SchemaCircle(); circle.radius = 1.5
+    let square = SchemaSquare(); square.side = 2
+    zoo.shapes = [circle, square]
+    return zoo
 }

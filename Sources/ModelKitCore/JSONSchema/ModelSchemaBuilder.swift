@@ -32,7 +32,9 @@ enum ModelSchemaBuilder {
                 }
             }
         }
-        let closed = !encoder && context.options.decoding.unknownKeys == .fail
+        // A polymorphic class that lists no variants may decode as a subclass with more keys.
+        let hidesSubclasses = (type as? any PolymorphicModel.Type)?.modelVariants.variants.isEmpty ?? false
+        let closed = !encoder && context.options.decoding.unknownKeys == .fail && !hidesSubclasses
         var object = root.schema(closed: closed, loose: !encoder)
         if !alternatives.isEmpty { object["allOf"] = .array(alternatives) }
         if encoder && schema.isPostprocessing { object["$comment"] = "didEncode may change this object" }
