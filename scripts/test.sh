@@ -24,6 +24,13 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c "import cbor2" 2>/dev/null
         || { [ "$(id -u)" -eq 0 ] && apt-get install -y --no-install-recommends python3-cbor2 >/dev/null 2>&1; } \
         || echo "note: python3 cbor2 unavailable; the archive interoperability test will be skipped" >&2
 fi
+# The JSON Schema tests validate generated schemas and documents with Python's jsonschema (with
+# rfc3339-validator, so `date-time` formats are checked); without them they are skipped with a message.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c "import jsonschema, rfc3339_validator" 2>/dev/null; then
+    python3 -m pip install --quiet jsonschema rfc3339-validator >/dev/null 2>&1 \
+        || { [ "$(id -u)" -eq 0 ] && apt-get install -y --no-install-recommends python3-jsonschema python3-rfc3339-validator >/dev/null 2>&1; } \
+        || echo "note: python3 jsonschema unavailable; the JSON Schema validation tests will be skipped" >&2
+fi
 
 args=()
 scratch=".build"

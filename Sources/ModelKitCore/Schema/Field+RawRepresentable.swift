@@ -8,15 +8,15 @@ extension Field {
     /// A field holding a `RawRepresentable` value (an enum with `String` or integer raw values).
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
-        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
+                                         key: String? = nil, options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
     /// A `RawRepresentable` field with several candidate keys.
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
+                                         keys: [String], options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .direct(
             read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value.value }))
     }
@@ -24,15 +24,15 @@ extension Field {
     /// An optional `RawRepresentable` field.
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
-                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
-        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
+                                         key: String? = nil, options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
     /// An optional `RawRepresentable` field with several candidate keys.
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable,
-                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
+                                         keys: [String], options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .direct(
             read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].map(RawEnumValue.init) },
             write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value?.value }))
     }
@@ -41,16 +41,16 @@ extension Field {
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                          set: @escaping @Sendable (inout Root, Value) -> Void,
-                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
-        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options)
+                                         key: String? = nil, options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
     /// The macro's form with several candidate keys.
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                          set: @escaping @Sendable (inout Root, Value) -> Void,
-                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
+                                         keys: [String], options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .direct(
             read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             set: { (model: inout Root, value: RawEnumValue<Value>) in set(&model, value.value) }))
     }
@@ -59,16 +59,16 @@ extension Field {
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value?> & Sendable,
                                          set: @escaping @Sendable (inout Root, Value?) -> Void,
-                                         key: String? = nil, options: FieldOptions = []) where Value.RawValue: ModelValue {
-        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options)
+                                         key: String? = nil, options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
     /// The macro's form for an optional `RawRepresentable` field with several candidate keys.
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: KeyPath<Root, Value?> & Sendable,
                                          set: @escaping @Sendable (inout Root, Value?) -> Void,
-                                         keys: [String], options: FieldOptions = []) where Value.RawValue: ModelValue {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .direct(
+                                         keys: [String], options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .direct(
             read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].map(RawEnumValue.init) },
             set: { (model: inout Root, value: RawEnumValue<Value>?) in set(&model, value?.value) }))
     }

@@ -5,6 +5,7 @@
 /// Field("bookID", \.bookID, keys: ["id", "ID", "book_id"])   // the first key present in this list wins
 /// Field("desc", \.desc, key: "ext.desc")                     // a key path into nested objects
 /// Field("color", \.color, transform: .init(decode: { (hex: String) in Color(hex) }, encode: { $0.hex }))
+/// Field("isbn", \.isbn, description: "ISBN-13, digits only")       // shown in the JSON Schema
 /// ```
 ///
 /// Without a key, the JSON key is the field name (or what the schema's ``KeyNamingStrategy``
@@ -16,32 +17,32 @@ public struct Field<Root>: Sendable {
     /// A field read and written through a key path.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                   key: String? = nil, options: FieldOptions = []) {
-        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options)
+                                   key: String? = nil, options: FieldOptions = [], description: String? = nil) {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
     /// A field with several candidate keys: the first key of `keys` present in the input wins,
     /// whatever the document order; output uses the first key.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                   keys: [String], options: FieldOptions = []) {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath))
+                                   keys: [String], options: FieldOptions = [], description: String? = nil) {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .keyPath(keyPath))
     }
 
     /// A field read and written through closures (what the `@Model` macro emits: faster than key paths).
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   key: String? = nil, options: FieldOptions = []) {
-        self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options)
+                                   key: String? = nil, options: FieldOptions = [], description: String? = nil) {
+        self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
-    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:)``).
+    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:description:)``).
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   keys: [String], options: FieldOptions = []) {
-        slot = FieldSlot(name: name, keys: keys, options: options,
+                                   keys: [String], options: FieldOptions = [], description: String? = nil) {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description,
                           access: .direct(read: { root in get(root.assumingMemoryBound(to: Root.self).pointee) }, set: set))
     }
 
@@ -50,33 +51,33 @@ public struct Field<Root>: Sendable {
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   key: String? = nil, options: FieldOptions = []) {
-        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options)
+                                   key: String? = nil, options: FieldOptions = [], description: String? = nil) {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
     /// A key-path-read, closure-written field with several candidate keys.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   keys: [String], options: FieldOptions = []) {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .keyPath(keyPath, set: set))
+                                   keys: [String], options: FieldOptions = [], description: String? = nil) {
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .keyPath(keyPath, set: set))
     }
 
     /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions
     /// (like Mantle's value transformers). The property type itself need not be a ``ModelValue``.
     @inlinable @inline(__always)
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                         key: String? = nil, options: FieldOptions = [],
+                                         key: String? = nil, options: FieldOptions = [], description: String? = nil,
                                          transform: ValueTransform<Value, JSON>) {
-        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, transform: transform)
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description, transform: transform)
     }
 
     /// A transformed field with several candidate keys.
     @inlinable @inline(__always)
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                         keys: [String], options: FieldOptions = [],
+                                         keys: [String], options: FieldOptions = [], description: String? = nil,
                                          transform: ValueTransform<Value, JSON>) {
-        slot = FieldSlot(name: name, keys: keys, options: options, access: .transformed(keyPath, transform))
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .transformed(keyPath, transform))
     }
 }
 

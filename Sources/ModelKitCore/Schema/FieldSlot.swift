@@ -8,6 +8,8 @@ final class FieldSlot: @unchecked Sendable {
     let name: String
     let declaredKeys: [String]
     let options: FieldOptions
+    /// What the field means, for people and tools (JSON Schema `description`).
+    let fieldDescription: String?
     let access: FieldAccess
     // Assigned once by the owning Schema's initializer, before the schema is published.
     var index = 0
@@ -15,10 +17,11 @@ final class FieldSlot: @unchecked Sendable {
     var isSealed = false
 
     @usableFromInline
-    init(name: String, keys: [String], options: FieldOptions, access: FieldAccess) {
+    init(name: String, keys: [String], options: FieldOptions, description: String? = nil, access: FieldAccess) {
         self.name = name
         self.declaredKeys = keys
         self.options = options
+        self.fieldDescription = description
         self.access = access
     }
 }

@@ -28,6 +28,9 @@ public protocol Model: ModelValue {
 public protocol PolymorphicModel: Model {
     /// Returns the class to build for `object`; `nil`, or a type that is not a subtype of `Self`, builds `Self`.
     static func modelType(for object: JSONValue) -> (any Model.Type)?
+    /// The classes ``modelType(for:)`` may choose, and the key that tells them apart, for JSON
+    /// Schema (`oneOf`). Default: none listed, so the schema describes `Self` alone.
+    static var modelVariants: ModelVariants { get }
 }
 
 /// A model that rewrites (or drops) its raw JSON object before it is decoded.

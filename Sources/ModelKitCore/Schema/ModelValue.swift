@@ -44,6 +44,10 @@ public protocol ModelValue: SendableMetatype {
     /// A copy sharing no model class instance with `self` (see `modelCopy()`); value types
     /// return themselves.
     func modelDeepCopy() -> Self
+    /// The JSON Schema (draft 2020-12) of this type's JSON form, as a subschema at the place
+    /// `context` is describing (see ``JSONSchemaContext``). The standard types and models describe
+    /// themselves; the default for a type of your own is `{}` (any JSON): override it to say more.
+    static func jsonSchema(in context: JSONSchemaContext) -> JSONValue
 }
 
 extension ModelValue {

@@ -7,6 +7,8 @@
 struct SharedKeyDecode: Sendable {
     /// The JSON-side type (`Wire` of a transform, else the property's type): equal types decode alike.
     let wireType: ObjectIdentifier
+    /// The same type as a metatype: what describes the field's JSON (JSON Schema).
+    let wireValueType: any ModelValue.Type
     /// Decodes the buffered value as the wire type; nil when nothing is to be stored (skipped mismatch).
     let decode: @Sendable (JSONValue, DecodeEngine) throws -> Any?
     /// Stores a value `decode` produced into the model at the pointer.
@@ -15,6 +17,7 @@ struct SharedKeyDecode: Sendable {
     @usableFromInline
     init<Wire: ModelValue>(_ type: Wire.Type, store: @escaping @Sendable (Wire, UnsafeMutableRawPointer) throws -> Void) {
         wireType = ObjectIdentifier(Wire.self)
+        wireValueType = Wire.self
         decode = { value, decoder in try decoder.decodeBuffered(value, as: Wire.self) }
         self.store = { value, root in try store(value as! Wire, root) }
     }

@@ -1,0 +1,94 @@
+/// The schema document being built: the options, and the `$defs` that models are described in.
+///
+/// ``ModelValue/jsonSchema(in:)`` receives one. A type of your own usually ignores it; a wrapper
+/// or container of your own asks it for the schema of what it holds:
+///
+/// ```swift
+/// struct Tagged<Value: ModelValue>: ModelValue {
+///     static func jsonSchema(in context: JSONSchemaContext) -> JSONValue {
+///         ["type": "object", "properties": ["tag": ["type": "string"], "value": context.schema(for: Value.self)]]
+///     }
+///     …
+/// }
+/// ```
+public final class JSONSchemaContext {
+    /// The options of the document being built.
+    public let options: JSONSchemaOptions
+    /// The view being described (``JSONSchemaOptions/view``).
+    public var view: JSONSchemaOptions.View { options.view }
+
+    /// `$defs`, in the order models were first met.
+    private(set) var definitions = JSONObject()
+    /// Model type → its name in `$defs` (`"#"` for the document's root model).
+    private var names: [ObjectIdentifier: String] = [:]
+    private var usedNames: Set<String> = []
+
+    init(options: JSONSchemaOptions) {
+        self.options = options
+    }
+
+    /// The subschema of a `V` at the place being described; models become a `$ref` to `$defs`.
+    public func schema<V: ModelValue>(for type: V.Type) -> JSONValue {
+        type.jsonSchema(in: self)
+    }
+
+    /// `schema`, also accepting `null`.
+    public func nullable(_ schema: JSONValue) -> JSONValue {
+        JSONSchemaShapes.nullable(schema)
+    }
+
+    /// A `$ref` to `type`'s entry in `$defs`, described there on first use (so recursive models
+    /// terminate: a model being described is referenced, not described again).
+    public func reference<M: Model>(to type: M.Type) -> JSONValue {
+        let id = ObjectIdentifier(type)
+        if let name = names[id] { return Self.ref(name) }
+        let name = uniqueName(type.schema.typeName)
+        names[id] = name
+        // Reserve the slot so that `$defs` lists models in the order they were first met.
+        definitions[name] = .bool(true)
+        definitions[name] = ModelSchemaBuilder.definition(of: type, in: self)
+        return Self.ref(name)
+    }
+
+    /// The whole document for `V`: `$schema`, the root schema, then `$defs`. A root model is
+    /// described in place and referenced as `"#"`.
+    func document<V: ModelValue>(for type: V.Type) -> JSONValue {
+        var root: JSONValue
+        if let model = type as? any Model.Type {
+            root = rootDefinition(of: model)
+        } else {
+            root = type.jsonSchema(in: self)
+        }
+        var document: JSONObject = ["$schema": .string(JSONSchemaOptions.draft202012)]
+        if case .object(let members) = root {
+            for (key, value) in members { document[key] = value }
+        } else if root == .bool(false) {
+            document["not"] = [:]
+        }
+        if !definitions.isEmpty { document["$defs"] = .object(definitions) }
+        return .object(document)
+    }
+
+    private func rootDefinition<M: Model>(of type: M.Type) -> JSONValue {
+        names[ObjectIdentifier(type)] = "#"
+        return ModelSchemaBuilder.definition(of: type, in: self)
+    }
+
+    /// `Page<Book>` → `Page_Book_`: a `$defs` key that needs no escaping in a `$ref`, made unique.
+    private func uniqueName(_ typeName: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+        let base = String(typeName.map { allowed.contains($0) ? $0 : "_" })
+        var name = base.isEmpty ? "Model" : base
+        var n = 2
+        while usedNames.contains(name) {
+            name = "\(base)\(n)"
+            n += 1
+        }
+        usedNames.insert(name)
+        return name
+    }
+
+    private static func ref(_ name: String) -> JSONValue {
+        ["$ref": .string(name == "#" ? "#" : "#/$defs/\(name)")]
+    }
+}
