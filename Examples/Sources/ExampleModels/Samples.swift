@@ -1,13 +1,10 @@
 import ModelKitCore
 
-/// The server preset for the streaming upload endpoints. `DecodingLimits` bound each record of
-/// a stream (API.md); the stream decoder of this version also counts `maxInputBytes` over the
-/// whole stream, so the upload lifts that one bound: strings, depth and strict types stay `.server`.
-public let streamOptions: DecodingOptions = {
-    var options = DecodingOptions.server
-    options.limits.maxInputBytes = .max
-    return options
-}()
+/// The options of the streaming upload endpoints: `DecodingOptions.server` as it is. In a stream
+/// its limits bound each record (a top-level value, or an element of a top-level array), never
+/// the stream's total: an upload of any length streams in bounded memory, while one endless
+/// record, string or number fails at its limit with a 400. Never lift `maxInputBytes` here.
+public let streamOptions: DecodingOptions = .server
 
 /// A GitHub issue as JSON (the same as `Fixtures/issue.json`), the template of the export endpoints.
 public let sampleIssueJSON = #"""

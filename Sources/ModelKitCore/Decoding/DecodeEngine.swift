@@ -152,12 +152,20 @@ final class DecodeEngine: TokenSink {
             } else if consumed > 0, let last = locator.byte(at: offset - 1) {
                 // A parse error: the parser has consumed the unexpected token; point at its start.
                 switch last {
-                case UInt8(ascii: "\""): locator.lastTokenKind = .string
+                case UInt8(ascii: "\""):
+                    locator.lastTokenKind = .string
+                    offset = tokenStartOffset
                 case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"),
-                     UInt8(ascii: ":"), UInt8(ascii: ","): locator.lastTokenKind = .open
-                default: locator.lastTokenKind = .number
+                     UInt8(ascii: ":"), UInt8(ascii: ","):
+                    offset -= 1
+                default:
+                    // Inside a number, a literal or a string yajl stopped lexing: back to its first
+                    // byte, which a quote marks for a string (`12"s"` stops inside `"s`).
+                    while let previous = locator.byte(at: offset - 1), !SourceLocator.isDelimiter(previous) {
+                        offset -= 1
+                        if previous == UInt8(ascii: "\"") { break }
+                    }
                 }
-                offset = tokenStartOffset
             }
             var text = problem.description
             if problem.namesByte, let byte = locator.byte(at: offset) {

