@@ -74,6 +74,8 @@ done
 BIN_DIR=$(swift build --package-path Examples --scratch-path "$SCRATCH" -c "$CONFIG" --show-bin-path)
 FIXTURE="$ROOT/Examples/Fixtures/issue.json"
 
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+
 # ---------------------------------------------------------------- smoke: curl checks
 FAILURES=0
 check() { # name, condition result (0 ok)
@@ -119,6 +121,34 @@ smoke() { # framework
     [ "$STATUS" = 400 ] && [[ "$BODY" == *'$.name'* ]]; check "$1 Codable type, bad field → 400 naming \$.name ($STATUS $BODY)" $?
 }
 
+# ---------------------------------------------------------------- hostile bodies, both frameworks
+# Each body is generated on the fly and cut off at 64 MiB; the server must answer 400 or 413 with
+# a short body (no echo of the input), and its resident memory must grow by at most 64 MB.
+hostile_post() { # name, path, content type, expected statuses (regex), generator command
+    local before peak status size
+    before=$(rss_kb "$SERVER_PID")
+    status=$(bash -c "$5" 2>/dev/null | head -c $((64 << 20)) | curl -sS --max-time 60 -o "$WORK/hostile" -w '%{http_code}' \
+        -X POST -H "Content-Type: $3" -T - "http://127.0.0.1:$PORT$2" 2>/dev/null || true)
+    peak=$(rss_kb "$SERVER_PID")
+    size=$(wc -c <"$WORK/hostile" 2>/dev/null || echo 0)
+    [[ "$status" =~ ^($4)$ ]] && [ "$size" -le 1024 ] && [ $(( (peak - before) / 1024 )) -le 64 ]
+    check "$FRAMEWORK_NAME $1 → $status, ${size}-byte body, RSS +$(( (peak - before) / 1024 )) MB" $?
+}
+hostile() { # framework
+    FRAMEWORK_NAME=$1
+    echo "hostile bodies: $1"
+    hostile_post "stream: endless number in an array" /issues/stream application/jsonl '400|413' "printf '['; yes 1111111111111111 | tr -d '\\n'"
+    hostile_post "stream: endless top-level number" /issues/stream application/jsonl '400|413' "yes 1111111111111111 | tr -d '\\n'"
+    hostile_post "stream: endless string" /issues/stream application/jsonl '400|413' "printf '{\"title\":\"'; yes xxxxxxxxxxxxxxxx | tr -d '\\n'"
+    hostile_post "stream: endless record" /issues/stream application/jsonl '400|413' "printf '{\"labels\":['; yes '{\"name\":\"a\"},' | tr -d '\\n'"
+    hostile_post "stream: endless key" /issues/stream application/jsonl '400|413' "printf '{\"'; yes kkkkkkkkkkkkkkkk | tr -d '\\n'"
+    hostile_post "body: endless number" /issues application/json '400|413' "printf '{\"number\":'; yes 1111111111111111 | tr -d '\\n'"
+    hostile_post "body: deeply nested" /issues application/json '400|413' "python3 -c 'print(\"[\" * 100000)'"
+    hostile_post "body: many keys" /issues application/json '400|413' "python3 -c 'print(\"{\" + \",\".join(\"\\\"k%d\\\":1\" % i for i in range(500000)) + \"}\")'"
+    hostile_post "body: invalid UTF-8" /issues application/json '400' "printf '{\"title\":\"\\xff\\xfe\"}'"
+    hostile_post "body: truncated" /issues application/json '400' "head -c 300 '$FIXTURE'"
+}
+
 # ---------------------------------------------------------------- load: wrk rounds
 cat >"$WORK/post.lua" <<LUA
 wrk.method = "POST"
@@ -161,7 +191,6 @@ PY
 }
 
 # ---------------------------------------------------------------- streaming upload: resident memory
-rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 stream_check() { # framework
     local line count before peak pid
     line=$(python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])), separators=(",",":")))' "$FIXTURE")
@@ -188,6 +217,7 @@ for framework in $FRAMEWORKS; do
     start_server "$framework"
     if [ "$SMOKE" = 1 ]; then
         smoke "$framework"
+        hostile "$framework"
     else
         smoke "$framework"
         echo "load: $framework, $ROUNDS rounds × ${DURATION}s per endpoint, $CONNECTIONS connections, interleaved"
