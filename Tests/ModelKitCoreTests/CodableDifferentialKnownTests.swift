@@ -64,6 +64,20 @@ import Testing
         withKnownIssue(Known.nullForBool.reason) { same(H<[String: Bool]>.self, #"{"v":{"a":null}}"#) }
     }
 
+    /// FuzzOracle: `{"id":…,"parent":{…},"level":5,"parent":{…}}` read `parent` second.
+    @Test func repeatedKeyAskedAfterALaterKey() {
+        struct BA: Decodable {
+            var a: Int, b: Int
+            enum K: String, CodingKey { case a, b }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: K.self)
+                b = try c.decode(Int.self, forKey: .b)
+                a = try c.decode(Int.self, forKey: .a)
+            }
+        }
+        withKnownIssue(Known.repeatedKeyAfterCursor.reason) { same(BA.self, #"{"a":1,"b":2,"a":3}"#) }
+    }
+
     @Test func intDictionaryKeyInPath() {
         withKnownIssue(Known.intKeyPath.reason) { same(H<[Int: String]>.self, #"{"v":{"1":2}}"#) }
     }

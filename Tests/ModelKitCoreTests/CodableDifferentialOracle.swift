@@ -23,6 +23,7 @@ extension Oracle {
         case nullForBool = "null for Bool in an unkeyed container or dictionary: JSONDecoder typeMismatch, ModelDecoder valueNotFound"
         case intKeyPath = "an Int dictionary key in a coding path: JSONDecoder's key has an intValue, ModelDecoder's none"
         case integralFloatIntoInteger = "9223372036854775807.0 into Int64: JSONDecoder rejects it (through Double), ModelDecoder reads it exactly"
+        case repeatedKeyAfterCursor = "a repeated key asked for after a later key: ModelDecoder's search resumes after the last hit and finds the later value; JSONDecoder keeps the first"
         var reason: Comment { Comment(rawValue: rawValue) }
     }
 
