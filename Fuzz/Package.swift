@@ -4,7 +4,7 @@
 // Each target's main hands its fuzz function to libFuzzer (`LLVMFuzzerRunDriver`).
 import PackageDescription
 
-let fuzzTargets = ["FuzzJSONValue", "FuzzModel", "FuzzArchive", "FuzzStream", "FuzzDifferential"]
+let fuzzTargets = ["FuzzJSONValue", "FuzzModel", "FuzzArchive", "FuzzStream", "FuzzDifferential", "FuzzOracle"]
 
 let package = Package(
     name: "ModelKitFuzz",

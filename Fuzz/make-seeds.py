@@ -172,6 +172,22 @@ def main():
     write("FuzzModel", "final-class-twig", b'\x00{"tw":{"name":"x","c":2,"seen":3,"kids":[{"name":"y","kids":[]},{"c":null}]},"i":1}')
     write("FuzzDifferential", "final-class-twig", b'{"tw":{"name":"x","c":2,"seen":3,"kids":[{"name":"y"}]}}')
 
+    # FuzzOracle: first byte = the type (FuzzOracleTarget.swift, modulo 16), then the JSON text.
+    oracle = [
+        (0, '{"v":-9223372036854775808}'), (0, '{"v":1147e0286}'), (0, '{"v":1e2}'), (1, '{"v":-128}'), (2, '{"v":18446744073709551615}'),
+        (3, '{"v":1.7976931348623157e308}'), (3, '{"v":5e-324}'), (3, '{"v":-0.0}'), (4, '{"v":3.4028235e38}'), (4, '{"v":1e-45}'),
+        (5, '{"v":3.14159265358979323846264338327950288}'), (5, '{"v":100e200}'), (5, '{"v":1e-128}'),
+        (6, '{"v":"\\ud83d\\ude00\\u0000\\/\u00e9"}'), (7, '{"v":[true,null,false]}'), (8, '{"v":"2024-02-29T12:34:56+05:30"}'),
+        (9, '{"v":"aGVsbG8="}'), (10, '{"i":-1,"i8":127,"i16":-32768,"i32":2147483647,"i64":1,"u":0,"u8":255,"u16":65535,"u32":4294967295,"u64":1.0}'),
+        (11, '{"f":1.5,"d":-2.25e10,"dec":1e100,"ds":[0.1,1e-7]}'), (12, '{"s":"x","b":true,"data":null,"date":"2000-01-01T00:00:00Z","strings":["a",""]}'),
+        (13, '{"color":"bl\u00e9u","level":-3,"byName":{"a":1},"byId":{"7":true},"matrix":[[1],[]],"inner":[{"list":[1,null]}],"list":null}'),
+        (14, '{"name":"n","geo":{"pts":[[1,2]],"origin":{"x":0,"y":-1}},"base":"b","tuple":[255,"s",false],"note":null,"flag":null,"extra":1}'),
+        (15, '{"id":1,"tag":"t","extra":[1,2],"level":5,"parent":{"id":2,"tag":"p"},"super":{"id":3,"tag":"s"}}'),
+        (10, '{"i":1,"i":2,"i8":"x"}'), (13, '{"byId":{"x":true}}'), (15, '{"id":1,"tag":"t","extra":[256],"level":2}'),
+    ]
+    for number, (selector, text) in enumerate(oracle):
+        write("FuzzOracle", f"oracle-{number}", bytes([selector]) + text.encode())
+
     total = sum(os.path.getsize(os.path.join(root, f)) for root, _, files in os.walk(CORPUS) for f in files)
     print(f"seeds written: {total} bytes", file=sys.stderr)
     assert total < 1_000_000

@@ -3,15 +3,15 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]   one target for SECONDS
 #   scripts/fuzz.sh all SECONDS [libFuzzer flags…]      every target in turn, SECONDS each
 #   scripts/fuzz.sh TARGET -- INPUT…                    replays inputs (a finding, a seed)
-# TARGET: json, model, archive, stream, differential (or the target name, e.g. FuzzModel).
+# TARGET: json, model, archive, stream, differential, oracle (or the target name, e.g. FuzzModel).
 # Exits non-zero on the first finding (crash, sanitizer report, leak, timeout, out-of-memory);
 # libFuzzer writes the input to Fuzz/.build/findings/TARGET/. Inputs it discovers go to
 # Fuzz/.build/corpus/TARGET; the committed seeds in Fuzz/Corpus/TARGET are only read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(FuzzJSONValue FuzzModel FuzzArchive FuzzStream FuzzDifferential)
-usage() { echo "usage: scripts/fuzz.sh {json|model|archive|stream|differential|all} SECONDS [libFuzzer flags…]" >&2; exit 2; }
+targets=(FuzzJSONValue FuzzModel FuzzArchive FuzzStream FuzzDifferential FuzzOracle)
+usage() { echo "usage: scripts/fuzz.sh {json|model|archive|stream|differential|oracle|all} SECONDS [libFuzzer flags…]" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 target_name() {
     case "$1" in
@@ -20,6 +20,7 @@ target_name() {
         archive|FuzzArchive) echo FuzzArchive ;;
         stream|FuzzStream) echo FuzzStream ;;
         differential|FuzzDifferential) echo FuzzDifferential ;;
+        oracle|FuzzOracle) echo FuzzOracle ;;
         *) usage ;;
     esac
 }

@@ -1,0 +1,160 @@
+import Foundation
+import FuzzSupport
+import ModelKitCore
+
+/// The Codable bridge against Foundation's `JSONDecoder` (same process): the first byte picks a
+/// type of the family (OracleTypes.swift), the rest is the JSON text. Both decode it (ISO 8601
+/// dates, strict conversion); the values must be equal, or the `DecodingError` case and coding
+/// path. A difference is a finding, except the known ones, tolerated by `tolerated(_:_:_:)`:
+///
+/// - numbers out of range, fractions into integers, invalid dates: `JSONDecoder` reports
+///   `dataCorrupted` at a container's path (often `[]`), ModelDecoder at the value's (and `typeMismatch` for
+///   fractions and dates);
+/// - invalid base64: `JSONDecoder` `dataCorrupted`, ModelDecoder `typeMismatch` (same path);
+/// - `null` for `Bool` in unkeyed containers and dictionaries: `JSONDecoder` `typeMismatch`,
+///   ModelDecoder `valueNotFound`;
+/// - coding paths compare by `stringValue` (`JSONDecoder`'s dictionary keys have an `intValue`);
+/// - `Decimal` 1e120 ..< 1e128 (ModelDecoder: out of range); numbers that underflow
+///   (`2.01e-1234`, `1e-50` into `Float`: ModelDecoder 0, `JSONDecoder` rejects); integral floats
+///   beyond 2^53 into integers (ModelDecoder exact, `JSONDecoder` through `Double`);
+/// - trailing commas (`JSONDecoder` accepts them); ISO 8601 with a lowercase `z` or otherwise
+///   malformed that `JSONDecoder` still reads (`2024-02-29T06:35:56+05:0`);
+/// - input RFC 8259 rejects: ModelDecoder rejects it as a whole (`dataCorrupted` at `[]`);
+///   `JSONDecoder` checks number syntax and UTF-8 only in the values it reads, so `06-0` for an
+///   object is a `typeMismatch`, `{"x":-1-1}` a `keyNotFound`, invalid UTF-8 in an unknown
+///   member passes;
+/// - repeated keys: ModelDecoder's search resumes after the last key it found, so a key asked
+///   for after a later one finds its later value (`{"a":1,"b":2,"a":3}` read b then a: 3, not 1);
+/// - `Date` values are not compared (fractional seconds differ in the last bits; dates before
+///   1582 are Julian in `JSONDecoder`, proleptic Gregorian in ModelDecoder).
+func fuzzOracle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
+    let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    switch data[0] % 16 {
+    case 0: compare(Box<Int>.self, body)
+    case 1: compare(Box<Int8>.self, body)
+    case 2: compare(Box<UInt64>.self, body)
+    case 3: compare(Box<Double>.self, body)
+    case 4: compare(Box<Float>.self, body)
+    case 5: compare(Box<Decimal>.self, body)
+    case 6: compare(Box<String>.self, body)
+    case 7: compare(Box<[Bool?]>.self, body)
+    case 8: compare(Box<Date>.self, body)
+    case 9: compare(Box<Data>.self, body)
+    case 10: compare(AllInts.self, body)
+    case 11: compare(Reals.self, body)
+    case 12: compare(Texts.self, body)
+    case 13: compare(Mixed.self, body)
+    case 14: compare(Containers.self, body)
+    default: compare(Derived.self, body)
+    }
+    return 0
+}
+
+enum Outcome: Equatable {
+    case value(String)
+    case error(String, [String])
+    case foreign(String)
+}
+
+func outcome(_ decode: () throws -> Any) -> Outcome {
+    do {
+        return .value(fingerprint(try decode()))
+    } catch let error as DecodingError {
+        let (kind, context): (String, DecodingError.Context)
+        switch error {
+        case .typeMismatch(_, let c): (kind, context) = ("typeMismatch", c)
+        case .valueNotFound(_, let c): (kind, context) = ("valueNotFound", c)
+        case .keyNotFound(_, let c): (kind, context) = ("keyNotFound", c)
+        case .dataCorrupted(let c): (kind, context) = ("dataCorrupted", c)
+        @unknown default: return .foreign("\(error)")
+        }
+        return .error(kind, context.codingPath.map(\.stringValue))
+    } catch {
+        return .foreign("\(type(of: error)): \(error)")
+    }
+}
+
+func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8]) {
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .iso8601
+    let expected = outcome { try foundation.decode(T.self, from: Data(body)) }
+    let actual = outcome { try ModelDecoder(options: DecodingOptions(conversion: .strict, dates: .iso8601)).decode(T.self, from: body) }
+    if expected == actual || tolerated(expected, actual, body) { return }
+    fuzzFailure("\(T.self) from \(String(decoding: body, as: UTF8.self).debugDescription): JSONDecoder \(expected), ModelDecoder \(actual)")
+}
+
+/// The known differences (see ``fuzzOracle(_:_:)``).
+func tolerated(_ expected: Outcome, _ actual: Outcome, _ body: [UInt8]) -> Bool {
+    let text = String(decoding: body, as: UTF8.self)
+    if text.range(of: #",\s*[\]}]"#, options: .regularExpression) != nil { return true }  // trailing comma
+    if hasRepeatedKey(text) { return true }
+    // Input RFC 8259 rejects, which ModelDecoder rejects as a whole: JSONDecoder checks numbers
+    // and UTF-8 only in the values it reads (found by this target).
+    if case .error("dataCorrupted", []) = actual, !body.withUnsafeBufferPointer({ RFC8259Validator.isValid($0) }) { return true }
+    if text.range(of: #"[0-9](z|\\u007[aA])"#, options: .regularExpression) != nil { return true }  // lowercase z zone
+    switch (expected, actual) {
+    case (.value(let a), .value(let b)):
+        let date = #"Date\([^)]*\)"#
+        return a.replacingOccurrences(of: date, with: "Date", options: .regularExpression)
+            == b.replacingOccurrences(of: date, with: "Date", options: .regularExpression)
+    case (.value, .error("typeMismatch", _)):
+        // JSONDecoder's ISO 8601 accepts malformed text too (zone "+05:0", found by this target).
+        return text.range(of: #"[0-9]T[0-9]"#, options: .regularExpression) != nil
+    case (.value, .error("dataCorrupted", _)):
+        return text.range(of: #"[eE]\+?12[0-7]"#, options: .regularExpression) != nil || text.range(of: #"[0-9]{30,}"#, options: .regularExpression) != nil
+    case (.error("dataCorrupted", _), .value):
+        // Underflow, or an integral float beyond 2^53 that ModelDecoder reads exactly.
+        return text.range(of: #"[eE]-[0-9]{2,}"#, options: .regularExpression) != nil || text.range(of: #"[0-9]{16,}(\.|[eE])"#, options: .regularExpression) != nil
+    case (.error("dataCorrupted", let p), .error(let kind, let q)):
+        if kind == "dataCorrupted" || kind == "typeMismatch" {
+            if q.count > p.count && Array(q.prefix(p.count)) == p { return true }  // a container's path, often []
+            if kind == "typeMismatch" && p == q { return true }  // invalid base64
+        }
+        return false
+    case (.error("typeMismatch", let p), .error("valueNotFound", let q)):
+        return p == q  // null for Bool in an unkeyed container or dictionary
+    default:
+        return false
+    }
+}
+
+/// A value's text with every stored property (dictionaries sorted, classes with their superclasses).
+func fingerprint(_ value: Any) -> String {
+    switch value {
+    case let date as Date: return "Date(\(date.timeIntervalSinceReferenceDate))"
+    case let data as Data: return "Data(\(data.base64EncodedString()))"
+    case let decimal as Decimal: return "Decimal(\(decimal))"
+    case let double as Double: return "\(double)"
+    case let float as Float: return "\(float)f"
+    case let text as String: return text.debugDescription
+    default: break
+    }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional: return mirror.children.first.map { fingerprint($0.value) } ?? "nil"
+    case .enum where mirror.children.isEmpty: return "\(value)"
+    case .dictionary: return "[" + mirror.children.map { fingerprint($0.value) }.sorted().joined(separator: ", ") + "]"
+    case .collection: return "[" + mirror.children.map { fingerprint($0.value) }.joined(separator: ", ") + "]"
+    case nil: return "\(value)"
+    default:
+        var parts: [String] = []
+        var level: Mirror? = mirror
+        while let current = level {
+            parts += current.children.map { "\($0.label ?? "_"): \(fingerprint($0.value))" }
+            level = current.superclassMirror
+        }
+        return "\(type(of: value))(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// Whether some member key occurs twice (in any object: a cheap over-approximation).
+func hasRepeatedKey(_ text: String) -> Bool {
+    var seen: Set<Substring> = []
+    var rest = text[...]
+    while let match = rest.range(of: #""[^"\\]*"\s*:"#, options: .regularExpression) {
+        if !seen.insert(rest[match].filter { !$0.isWhitespace }).inserted { return true }
+        rest = rest[match.upperBound...]
+    }
+    return false
+}

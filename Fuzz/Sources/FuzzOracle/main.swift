@@ -1,0 +1,4 @@
+import FuzzSupport
+import Foundation
+
+exit(runLibFuzzer { data, size in fuzzOracle(data, size) })

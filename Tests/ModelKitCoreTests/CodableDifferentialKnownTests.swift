@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+/// One minimal input per known difference from `JSONDecoder` (`Oracle.Known`), asserting the
+/// `JSONDecoder`-equal result inside `withKnownIssue`: once the bridge matches, the test fails
+/// ("known issue was not recorded") and the wrapper and the `Oracle.Known` case go. Then the
+/// inputs that crashed Foundation's own decoder over the years: ModelKit must not crash.
+@Suite struct CodableDifferentialKnownTests {
+    typealias H = CodableDifferentialTests.H
+    typealias Known = Oracle.Known
+
+    func same<T: Decodable>(_ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        CodableDifferentialTests.same(T.self, json, sourceLocation: sourceLocation)
+    }
+
+    @Test func topLevelScalarsAndArraysThrowDecodingError() {
+        withKnownIssue(Known.topLevelError.reason) { same(Int.self, "null") }
+        withKnownIssue(Known.topLevelError.reason) { same(Bool.self, "tru") }
+        withKnownIssue(Known.topLevelError.reason) { same([Int].self, #"[1,"x"]"#) }
+        withKnownIssue(Known.topLevelError.reason) { same([String: Int].self, #"{"a":true}"#) }
+    }
+
+    @Test func trailingCommas() {
+        withKnownIssue(Known.trailingComma.reason) { same(H<[Int]>.self, #"{"v":[1,]}"#) }
+        withKnownIssue(Known.trailingComma.reason) { same(H<Int>.self, #"{"v":1,}"#) }
+    }
+
+    @Test func numberOutOfRangePath() {
+        withKnownIssue(Known.numberErrorPath.reason) { same(H<Int8>.self, #"{"v":128}"#) }
+        withKnownIssue(Known.numberErrorPath.reason) { same(H<Double>.self, #"{"v":1e309}"#) }
+        withKnownIssue(Known.numberErrorPath.reason) { same(H<Decimal>.self, #"{"v":1e128}"#) }
+    }
+
+    @Test func fractionIntoInteger() {
+        withKnownIssue(Known.fractionIntoInteger.reason) { same(H<Int>.self, #"{"v":2.5}"#) }
+    }
+
+    @Test func underflow() {
+        withKnownIssue(Known.underflow.reason) { same(H<Double>.self, #"{"v":2.01e-1234}"#) }
+        withKnownIssue(Known.underflow.reason) { same(H<Double>.self, #"{"v":4e-325}"#) }
+        withKnownIssue(Known.underflow.reason) { same(H<Float>.self, #"{"v":1e-50}"#) }
+    }
+
+    @Test func decimalRange() {
+        for text in ["1e120", "1e127", "123456789e120", "-1e127"] {
+            withKnownIssue(Known.decimalRange.reason) { same(H<Decimal>.self, #"{"v":\#(text)}"#) }
+        }
+    }
+
+    @Test func dates() {
+        withKnownIssue(Known.lowercaseZ.reason) { same(H<Date>.self, #"{"v":"2024-01-01T00:00:00z"}"#) }
+        withKnownIssue(Known.dateError.reason) { same(H<Date>.self, #"{"v":"yesterday"}"#) }
+        withKnownIssue(Known.fractionalSeconds.reason) { same(H<Date>.self, #"{"v":"2000-12-02T00:02:39.123Z"}"#) }
+        withKnownIssue(Known.preGregorianDates.reason) { same(H<Date>.self, #"{"v":"0001-01-01T00:00:00Z"}"#) }
+    }
+
+    @Test func invalidBase64() {
+        withKnownIssue(Known.base64Error.reason) { same(H<Data>.self, #"{"v":"YQ"}"#) }
+    }
+
+    @Test func nullForBool() {
+        withKnownIssue(Known.nullForBool.reason) { same(H<[Bool]>.self, #"{"v":[null]}"#) }
+        withKnownIssue(Known.nullForBool.reason) { same(H<[String: Bool]>.self, #"{"v":{"a":null}}"#) }
+    }
+
+    /// FuzzOracle: `{"id":…,"parent":{…},"level":5,"parent":{…}}` read `parent` second.
+    @Test func repeatedKeyAskedAfterALaterKey() {
+        struct BA: Decodable {
+            var a: Int, b: Int
+            enum K: String, CodingKey { case a, b }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: K.self)
+                b = try c.decode(Int.self, forKey: .b)
+                a = try c.decode(Int.self, forKey: .a)
+            }
+        }
+        withKnownIssue(Known.repeatedKeyAfterCursor.reason) { same(BA.self, #"{"a":1,"b":2,"a":3}"#) }
+    }
+
+    @Test func intDictionaryKeyInPath() {
+        withKnownIssue(Known.intKeyPath.reason) { same(H<[Int: String]>.self, #"{"v":{"1":2}}"#) }
+    }
+
+    @Test func integralFloatIntoInt64() {
+        withKnownIssue(Known.integralFloatIntoInteger.reason) { same(H<Int64>.self, #"{"v":9223372036854775807.0}"#) }
+    }
+
+    // MARK: Inputs that crashed Foundation's JSONDecoder
+
+    @Test func crashersIntoInt() {
+        withKnownIssue(Known.topLevelError.reason) { same(Int.self, "1147e0286") }
+        withKnownIssue(Known.numberErrorPath.reason) { same(H<Int>.self, #"{"v":1147e0286}"#) }
+        withKnownIssue(Known.topLevelError.reason) { same(Int.self, "1.7976931348623157e308") }
+        withKnownIssue(Known.numberErrorPath.reason) { same(H<Int>.self, #"{"v":1.7976931348623157e308}"#) }
+    }
+
+    @Test func crashersIntoDecimalAndDouble() {
+        withKnownIssue(Known.topLevelError.reason) { same(Decimal.self, "100e200") }
+        withKnownIssue(Known.numberErrorPath.reason) { same(H<Decimal>.self, #"{"v":100e200}"#) }
+        withKnownIssue(Known.topLevelError.reason) { same(Decimal.self, "1e127") }
+        withKnownIssue(Known.decimalRange.reason) { same(H<Decimal>.self, #"{"v":123456789e120}"#) }
+        withKnownIssue(Known.topLevelError.reason) { same(Double.self, "2.01e-1234") }
+    }
+
+    @Test func invalidUTF8AndRawNewlinesInKeys() {
+        struct S: Decodable { var s: String }
+        let prefix = Array(#"{"s":"x",""#.utf8)
+        for key in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x61, 0x0A, 0x62], [0x0A], [0x00]] as [[UInt8]] {
+            CodableDifferentialTests.same(S.self, prefix + key + Array(#"":1}"#.utf8))
+            CodableDifferentialTests.same(S.self, Array(#"{""#.utf8) + key + Array(#"":1,"s":"x"}"#.utf8))
+        }
+        CodableDifferentialTests.same(S.self, Array(#"{"s":""#.utf8) + [0xFF] + Array(#""}"#.utf8))
+        withKnownIssue(Known.topLevelError.reason) { CodableDifferentialTests.same([String: Int].self, [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]) }
+        withKnownIssue(Known.topLevelError.reason) { same([String: Int].self, "{\"a\nb\":1}") }
+    }
+}
