@@ -11,7 +11,7 @@ extension Oracle {
     enum Known: String, CaseIterable, Sendable {
         case topLevelError = "a top-level ModelValue type (scalar, array, dictionary) throws ModelDecodingError, not DecodingError"
         case trailingComma = "JSONDecoder accepts a trailing comma in arrays and objects; ModelDecoder rejects it"
-        case numberErrorPath = "a number out of range: JSONDecoder's dataCorrupted has the container's coding path, ModelDecoder's the value's"
+        case numberErrorPath = "a value out of range or malformed (number, date, base64): JSONDecoder's dataCorrupted has the container's coding path, ModelDecoder's the value's"
         case fractionIntoInteger = "a fractional number into an integer: JSONDecoder dataCorrupted (container's path), ModelDecoder typeMismatch"
         case underflow = "a number that underflows (2.01e-1234 into Double, 1e-50 into Float): JSONDecoder dataCorrupted, ModelDecoder 0"
         case decimalRange = "Decimal 1e120 ..< 1e128: JSONDecoder decodes it, ModelDecoder says out of range"

@@ -74,6 +74,12 @@ extension TapeDecoder {
     func conversionFailed(_ type: Any.Type, _ failure: ModelDecodingError.Reason, at index: Int, _ at: BridgePath) -> DecodingError {
         if case .typeMismatch(let expected, _) = failure {
             if expected.hasSuffix("(value out of range)") { return dataCorrupted(failure, at: index, at) }
+            // JSONDecoder's cases: the right JSON type with a value that does not fit (a fraction
+            // for an integer, a string that is no date or no base64) is corrupted data.
+            let kind = entries[index].kind
+            if (kind == .number && type is any FixedWidthInteger.Type) || (kind == .string && (type == Date.self || type == Data.self)) {
+                return dataCorrupted(failure, at: index, at)
+            }
             return typeMismatch(type, expected: expected, at: index, at)
         }
         return dataCorrupted(failure, at: index, at)

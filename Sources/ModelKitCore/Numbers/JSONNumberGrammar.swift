@@ -27,4 +27,14 @@ enum JSONNumberGrammar {
         }
         return i == n
     }
+
+    /// Whether a valid number's digits before its exponent are all zero (`0`, `-0.000e5`): a
+    /// number that parses to zero otherwise underflowed, and is out of range, not zero.
+    static func isZero(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+        }
+        return true
+    }
 }

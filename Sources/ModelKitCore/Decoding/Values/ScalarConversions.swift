@@ -90,10 +90,11 @@ extension DecodeEngine {
     func floatingPoint<T: BinaryFloatingPoint>(_ scalar: ScalarToken, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
         switch scalar {
         case .number(let text):
-            if let value = parse(text), value.isFinite { return value }
+            // Too large (infinite) or too small (a nonzero number that parsed to zero) is out of range.
+            if let value = parse(text), value.isFinite, value != 0 || JSONNumberGrammar.isZero(text) { return value }
             return try mismatch(expected: "\(name) (value out of range)", found: scalar)
         case .string(let bytes) where lenient:
-            if JSONNumberGrammar.isValid(bytes), let value = parse(bytes), value.isFinite { return value }
+            if JSONNumberGrammar.isValid(bytes), let value = parse(bytes), value.isFinite, value != 0 || JSONNumberGrammar.isZero(bytes) { return value }
             switch String(decoding: bytes, as: UTF8.self).lowercased() {
             case "nan": return .nan
             case "inf", "infinity", "+inf", "+infinity": return .infinity
