@@ -8,23 +8,17 @@ import ModelKitCore
 /// path. A difference is a finding, except the known ones, tolerated by `tolerated(_:_:_:)`:
 ///
 /// - numbers out of range, fractions into integers, invalid dates: `JSONDecoder` reports
-///   `dataCorrupted` at a container's path (often `[]`), ModelDecoder at the value's (and `typeMismatch` for
-///   fractions and dates);
-/// - invalid base64: `JSONDecoder` `dataCorrupted`, ModelDecoder `typeMismatch` (same path);
+///   `dataCorrupted` at a container's path (often `[]`), ModelDecoder at the value's;
 /// - `null` for `Bool` in unkeyed containers and dictionaries: `JSONDecoder` `typeMismatch`,
 ///   ModelDecoder `valueNotFound`;
 /// - coding paths compare by `stringValue` (`JSONDecoder`'s dictionary keys have an `intValue`);
-/// - `Decimal` 1e120 ..< 1e128 (ModelDecoder: out of range); numbers that underflow
-///   (`2.01e-1234`, `1e-50` into `Float`: ModelDecoder 0, `JSONDecoder` rejects); integral floats
-///   beyond 2^53 into integers (ModelDecoder exact, `JSONDecoder` through `Double`);
+/// - integral floats beyond 2^53 into integers (ModelDecoder exact, `JSONDecoder` through `Double`);
 /// - trailing commas (`JSONDecoder` accepts them); ISO 8601 with a lowercase `z` or otherwise
 ///   malformed that `JSONDecoder` still reads (`2024-02-29T06:35:56+05:0`);
 /// - input RFC 8259 rejects: ModelDecoder rejects it as a whole (`dataCorrupted` at `[]`);
 ///   `JSONDecoder` checks number syntax and UTF-8 only in the values it reads, so `06-0` for an
 ///   object is a `typeMismatch`, `{"x":-1-1}` a `keyNotFound`, invalid UTF-8 in an unknown
 ///   member passes;
-/// - repeated keys: ModelDecoder's search resumes after the last key it found, so a key asked
-///   for after a later one finds its later value (`{"a":1,"b":2,"a":3}` read b then a: 3, not 1);
 /// - `Date` values are not compared (fractional seconds differ in the last bits; dates before
 ///   1582 are Julian in `JSONDecoder`, proleptic Gregorian in ModelDecoder).
 func fuzzOracle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -88,7 +82,6 @@ func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8]) {
 func tolerated(_ expected: Outcome, _ actual: Outcome, _ body: [UInt8]) -> Bool {
     let text = String(decoding: body, as: UTF8.self)
     if text.range(of: #",\s*[\]}]"#, options: .regularExpression) != nil { return true }  // trailing comma
-    if hasRepeatedKey(text) { return true }
     // Input RFC 8259 rejects, which ModelDecoder rejects as a whole: JSONDecoder checks numbers
     // and UTF-8 only in the values it reads (found by this target).
     if case .error("dataCorrupted", []) = actual, !body.withUnsafeBufferPointer({ RFC8259Validator.isValid($0) }) { return true }
@@ -102,10 +95,10 @@ func tolerated(_ expected: Outcome, _ actual: Outcome, _ body: [UInt8]) -> Bool 
         // JSONDecoder's ISO 8601 accepts malformed text too (zone "+05:0", found by this target).
         return text.range(of: #"[0-9]T[0-9]"#, options: .regularExpression) != nil
     case (.value, .error("dataCorrupted", _)):
-        return text.range(of: #"[eE]\+?12[0-7]"#, options: .regularExpression) != nil || text.range(of: #"[0-9]{30,}"#, options: .regularExpression) != nil
+        return text.range(of: #"[0-9]{30,}"#, options: .regularExpression) != nil
     case (.error("dataCorrupted", _), .value):
-        // Underflow, or an integral float beyond 2^53 that ModelDecoder reads exactly.
-        return text.range(of: #"[eE]-[0-9]{2,}"#, options: .regularExpression) != nil || text.range(of: #"[0-9]{16,}(\.|[eE])"#, options: .regularExpression) != nil
+        // An integral float beyond 2^53 that ModelDecoder reads exactly.
+        return text.range(of: #"[0-9]{16,}(\.|[eE])"#, options: .regularExpression) != nil
     case (.error("dataCorrupted", let p), .error(let kind, let q)):
         if kind == "dataCorrupted" || kind == "typeMismatch" {
             if q.count > p.count && Array(q.prefix(p.count)) == p { return true }  // a container's path, often []
@@ -146,15 +139,4 @@ func fingerprint(_ value: Any) -> String {
         }
         return "\(type(of: value))(" + parts.joined(separator: ", ") + ")"
     }
-}
-
-/// Whether some member key occurs twice (in any object: a cheap over-approximation).
-func hasRepeatedKey(_ text: String) -> Bool {
-    var seen: Set<Substring> = []
-    var rest = text[...]
-    while let match = rest.range(of: #""[^"\\]*"\s*:"#, options: .regularExpression) {
-        if !seen.insert(rest[match].filter { !$0.isWhitespace }).inserted { return true }
-        rest = rest[match.upperBound...]
-    }
-    return false
 }
