@@ -35,6 +35,7 @@ public func errorKind(_ error: any Error) -> String {
     case .typeMismatch: return "typeMismatch"
     case .missingKey: return "missingKey"
     case .unknownKey: return "unknownKey"
+    case .duplicateKey: return "duplicateKey"
     case .limitExceeded(let limit, _): return "limitExceeded.\(limit)"
     case .invalid: return "invalid"
     }
