@@ -61,20 +61,26 @@ enum DateParser {
               hour < 24, minute < 60, second < 60 else { return nil }
         var fraction = 0.0
         if c.take(UInt8(ascii: ".")) {
-            var scale = 0.1
+            // Digits as one integer over a power of ten: the nearest Double to the fraction
+            // (adding digit × 0.1ⁿ drifts by many ulps: .123 became .12299997).
+            var digits: UInt64 = 0
+            var scale: UInt64 = 1
             var any = false
             while let byte = c.peek, byte >= 0x30 && byte <= 0x39 {
-                fraction += Double(byte - 0x30) * scale
-                scale /= 10
+                if scale < 1_000_000_000_000_000_000 {
+                    digits = digits * 10 + UInt64(byte - 0x30)
+                    scale *= 10
+                }
                 c.index += 1
                 any = true
             }
             guard any else { return nil }
+            fraction = Double(digits) / Double(scale)
         }
         var offsetSeconds = 0
         if c.atEnd {
             guard !requireZone else { return nil }
-        } else if c.take(UInt8(ascii: "Z")) {
+        } else if c.take(UInt8(ascii: "Z")) || c.take(UInt8(ascii: "z")) {
             // UTC
         } else if let zone = parseZone(&c) {
             offsetSeconds = zone
@@ -82,8 +88,9 @@ enum DateParser {
             return nil
         }
         guard c.atEnd else { return nil }
-        let whole = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds)
-        return Date(timeIntervalSince1970: whole + fraction)
+        // Relative to Date's own epoch, so the sum is rounded once (Date stores seconds since 2001).
+        let whole = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds - 978_307_200)
+        return Date(timeIntervalSinceReferenceDate: whole + fraction)
     }
 
     /// `+hh:mm`, `+hhmm`, `+hh` (or `-`): seconds east of UTC.
