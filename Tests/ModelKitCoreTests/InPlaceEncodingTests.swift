@@ -106,6 +106,44 @@ import Testing
         }
         #expect(ModelDecodingError(decodeFailure: error)?.path == "$.quantity")
     }
+
+    /// Per-call `userInfo` (Vapor's `ContentDecoder` overload) reaches the type's `Decoder` over the
+    /// decoder's own, for that decode only: the shared decoder is unchanged.
+    @Test func bodyDecodeWithUserInfoIsForThatDecodeOnly() throws {
+        let decoder = ModelDecoder()
+        decoder.userInfo = [Seen.first: "decoder", Seen.second: "decoder"]
+        let json = Array("[1]".utf8)
+        let seen = try json.withUnsafeBytes { try decoder.decodeBody(Seen.self, from: $0, userInfo: [Seen.first: "call"]) }
+        #expect(seen.values == ["call", "decoder", "call"])
+        let plain = try json.withUnsafeBytes { try decoder.decodeBody(Seen.self, from: $0) }
+        #expect(plain.values == ["decoder", "decoder", "decoder"])
+        #expect(decoder.userInfo[Seen.first] as? String == "decoder")
+        // Schema models take the schema path with the same options.
+        let bridged = Array(try status.jsonBytes())
+        let decoded = try bridged.withUnsafeBytes { try decoder.decodeBody(BridgedStatus.self, from: $0, userInfo: [Seen.first: "call"]) }
+        #expect(decoded.status == status)
+    }
+}
+
+/// What `userInfo` its decoder, and a nested container's element decoder, saw.
+private struct Seen: Decodable {
+    static let first = CodingUserInfoKey(rawValue: "first")!
+    static let second = CodingUserInfoKey(rawValue: "second")!
+    var values: [String?]
+
+    private struct Element: Decodable {
+        var value: String?
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.singleValueContainer().decode(Int.self)
+            value = decoder.userInfo[Seen.first] as? String
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        let element = try container.decode(Element.self)
+        values = [decoder.userInfo[Self.first] as? String, decoder.userInfo[Self.second] as? String, element.value]
+    }
 }
 
 private struct Draft: Codable, Equatable {

@@ -90,6 +90,26 @@ import Testing
         #expect(null.reason == .typeMismatch(expected: "String", found: "null"))
     }
 
+    /// A `DecodingError` with no located cause (a type's own `init(from:)` threw it, or Vapor's
+    /// validation executor did) keeps its path and message, and is given no position.
+    @Test func foreignDecodingErrorHasNoMadeUpPosition() throws {
+        let corrupt = try #require(ModelDecodingError(decodeFailure: DecodingError.dataCorrupted(
+            .init(codingPath: [Key("count")], debugDescription: "must be even"))))
+        #expect(corrupt.line == 0 && corrupt.column == 0)
+        #expect(corrupt.description == "$.count: must be even")
+        let broken = try #require(ModelDecodingError(decodeFailure: DecodingError.dataCorrupted(
+            .init(codingPath: [], debugDescription: "Validation executor couldn't find any validations to run (broken Decoder?)"))))
+        #expect(broken.description == "$: Validation executor couldn't find any validations to run (broken Decoder?)")
+        let mismatch = try #require(ModelDecodingError(decodeFailure: DecodingError.typeMismatch(String.self,
+            .init(codingPath: [Key("user"), Key("name")], debugDescription: "Expected to decode String but found number instead."))))
+        #expect(mismatch.description == "$.user.name: Expected to decode String but found number instead.")
+        let missing = try #require(ModelDecodingError(decodeFailure: DecodingError.keyNotFound(Key("id"), .init(codingPath: [Key("user")], debugDescription: ""))))
+        #expect(missing.description == #"$.user: missing required key "id""#)
+        // A located error keeps its place.
+        let located = ModelDecodingError(reason: .missingKey("id"), path: "$", line: 1, column: 2, byteOffset: 1)
+        #expect(located.description == #"$ (line 1, column 2): missing required key "id""#)
+    }
+
     @Test func otherErrorsAreNotDecodeFailures() {
         #expect(ModelDecodingError(decodeFailure: CancellationError()) == nil)
     }

@@ -3,6 +3,10 @@
 /// ```
 /// $.statuses[3].user.id (line 12, column 18): expected Int, found string "12a"
 /// ```
+///
+/// Line and column are 0 when the place in the input is unknown (a `DecodingError` that a type's
+/// `init(from:)` or another decoder threw): the description then names only the path,
+/// `$.count: must be even`.
 public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong.
     public enum Reason: Sendable, Equatable {
@@ -31,11 +35,11 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
     public var reason: Reason
     /// Where in the document: `$`, `$.a[3].b`.
     public var path: String
-    /// 1-based line of the offending place.
+    /// 1-based line of the offending place; 0 when it is unknown.
     public var line: Int
-    /// 1-based column (in Unicode scalars) of the offending place.
+    /// 1-based column (in Unicode scalars) of the offending place; 0 when it is unknown.
     public var column: Int
-    /// 0-based byte offset of the offending place in the whole input.
+    /// 0-based byte offset of the offending place in the whole input (0 when the line is unknown).
     public var byteOffset: Int
 
     /// An error at `path`, at this place of the input.
@@ -47,9 +51,10 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
         self.byteOffset = byteOffset
     }
 
-    /// One line: path, place, and what is wrong.
+    /// One line: path, place (when known), and what is wrong.
     public var description: String {
-        "\(path) (line \(line), column \(column)): \(reasonText)"
+        guard line > 0 else { return "\(path): \(reasonText)" }
+        return "\(path) (line \(line), column \(column)): \(reasonText)"
     }
 
     private var reasonText: String {

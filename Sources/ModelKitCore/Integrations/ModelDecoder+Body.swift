@@ -7,13 +7,32 @@ extension ModelDecoder {
     /// once per type instead of cast on every request. `bytes` are read in place.
     @_spi(ServerIntegration)
     public func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-        guard let schemaType = SchemaTypeLookup.modelValueType(T.self) else {
-            return try decode(T.self, from: bytes)
-        }
-        return try decodeSchema(schemaType, as: T.self, from: bytes)
+        try Self.decodeBody(type, from: bytes, options: optionsForDecode())
     }
 
-    private func decodeSchema<M: ModelValue, T>(_ type: M.Type, as _: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
-        try makeValue(as: T.self) { try decode(M.self, from: bytes) }
+    /// Decodes a request body as ``decodeBody(_:from:)`` does, with `userInfo` added to this
+    /// decoder's ``userInfo`` for this decode only (a key in both takes the value given here): what
+    /// a framework hands its decoder per call, as Vapor's `ContentDecoder` does. The decoder is not
+    /// changed, so other decodes running at the same time do not see these values.
+    @_spi(ServerIntegration)
+    public func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer,
+                                         userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+        var options = try optionsForDecode()
+        if !userInfo.isEmpty {
+            options.codable.userInfo.merge(userInfo) { _, given in given }
+        }
+        return try Self.decodeBody(type, from: bytes, options: options)
+    }
+
+    private static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
+        guard let schemaType = SchemaTypeLookup.modelValueType(T.self) else {
+            return try decodeAny(type, from: bytes, options: options)
+        }
+        return try decodeSchema(schemaType, as: T.self, from: bytes, options: options)
+    }
+
+    private static func decodeSchema<M: ModelValue, T>(_ type: M.Type, as _: T.Type, from bytes: UnsafeRawBufferPointer,
+                                                       options: DecodingOptions) throws -> T {
+        try makeValue(as: T.self) { try decode(M.self, from: bytes, options: options) }
     }
 }
