@@ -41,12 +41,12 @@ extension ModelEncoder: ContentEncoder {
     /// Vapor calls with a `userInfo` for the call.
     public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders,
                                      userInfo: [CodingUserInfoKey: any Sendable]) throws {
-        // TODO: hand `userInfo` to the bridge's Encoders once ModelEncoder has a `userInfo`
-        // (as ModelDecoder's decodeBody(_:from:userInfo:) does); until then it is not used.
+        // The call's `userInfo` joins this encoder's for this call only (a copy when there is any).
+        let encoder = adding(userInfo: userInfo)
         headers.contentType = .json
         var spilled: [UInt8]?
         try body.writeWithUnsafeMutableBytes(minimumWritableBytes: expectedByteCount) { memory in
-            try encode(encodable, into: memory) { spilled = Array($0) }
+            try encoder.encode(encodable, into: memory) { spilled = Array($0) }
         }
         // Only when the JSON outgrew the room it was given: the buffer grows once.
         if let spilled { body.writeBytes(spilled) }

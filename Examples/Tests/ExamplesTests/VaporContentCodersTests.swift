@@ -125,6 +125,17 @@ final class VaporContentCodersTests: XCTestCase {
         XCTAssertEqual(try ModelDecoder().decode(CreateUser.self, from: Array(buffer: body)), CreateUser(name: "Mona", email: "m@example.com", tags: nil))
     }
 
+    /// The call's `userInfo` reaches the type's `Encoder`, over the encoder's own, for that call only.
+    func testEncoderUserInfoReachesTheEncoder() throws {
+        let encoder = ModelEncoder()
+        encoder.userInfo = [Greeting.key: "hello", Greeting.other: "kept"]
+        var body = ByteBufferAllocator().buffer(capacity: 0)
+        var headers = HTTPHeaders()
+        try encoder.encode(Salute(), to: &body, headers: &headers, userInfo: [Greeting.key: "hi"])
+        XCTAssertEqual(String(buffer: body), #"{"text":"hi","other":"kept"}"#)
+        XCTAssertEqual(encoder.userInfo[Greeting.key] as? String, "hello")
+    }
+
     /// A `DecodingError` a type throws itself has a coding path but no place in the input: the
     /// 400 names the path and the message, with no made-up line 0, column 0.
     func testErrorWithoutAPlaceGetsNoPosition() async throws {
@@ -171,5 +182,15 @@ private struct Greeting: Decodable {
     init(from decoder: any Decoder) throws {
         text = decoder.userInfo[Self.key] as? String
         other = decoder.userInfo[Self.other] as? String
+    }
+}
+
+/// Writes what its `Encoder`'s `userInfo` holds.
+private struct Salute: Encodable {
+    enum Keys: String, CodingKey { case text, other }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(encoder.userInfo[Greeting.key] as? String, forKey: .text)
+        try container.encode(encoder.userInfo[Greeting.other] as? String, forKey: .other)
     }
 }

@@ -36,3 +36,18 @@ extension ModelDecoder {
         try makeValue(as: T.self) { try decode(M.self, from: bytes, options: options) }
     }
 }
+
+extension ModelEncoder {
+    /// This encoder's settings with `userInfo` added (a key in both takes the call's value), for
+    /// one call of a server integration whose framework hands a `userInfo` per call; `self` when
+    /// there is nothing to add. The shared encoder is never changed.
+    @_spi(ServerIntegration)
+    public func adding(userInfo extra: [CodingUserInfoKey: any Sendable]) -> ModelEncoder {
+        guard !extra.isEmpty else { return self }
+        var values = configuration.values
+        values.userInfo.merge(extra) { _, call in call }
+        let encoder = ModelEncoder(options: values.options)
+        encoder.update { $0 = values }
+        return encoder
+    }
+}
