@@ -96,14 +96,16 @@ func tolerated(_ expected: Outcome, _ actual: Outcome, _ body: [UInt8]) -> Bool 
             == b.replacingOccurrences(of: date, with: "Date", options: .regularExpression)
     case (.value, .error(let kind, _)) where kind == "typeMismatch" || kind == "dataCorrupted":
         // JSONDecoder's ISO 8601 accepts malformed text too (zones "+05:0", "+05230": found by
-        // this target); it reads numbers through Double, so 30 digits, or an integral value with
-        // a long fraction ("18456000048.00000000015" into UInt64), become values.
+        // this target); it reads numbers through Double, so 30 digits, or a fraction that rounds
+        // away ("3000000.00000000020" into Int, "18456000048.00000000015" into UInt64), become values.
         return text.range(of: #"[0-9]T[0-9]"#, options: .regularExpression) != nil
             || text.range(of: #"[0-9]{30,}"#, options: .regularExpression) != nil
-            || text.range(of: #"\.[0-9]{12,}"#, options: .regularExpression) != nil
+            || hasNumberIntegralOnlyAsDouble(text)
     case (.error("dataCorrupted", _), .value):
-        // An integral float beyond 2^53 that ModelDecoder reads exactly.
+        // An integral float beyond 2^53 that ModelDecoder reads exactly; a zero with an exponent
+        // (`0e2`, valid RFC 8259), which JSONDecoder's scanner rejects (found by this target).
         return text.range(of: #"[0-9]{16,}(\.|[eE])"#, options: .regularExpression) != nil
+            || text.range(of: #"(^|[^0-9.])-?0[eE]"#, options: .regularExpression) != nil
     case (.error("dataCorrupted", let p), .error(let kind, let q)):
         if kind == "dataCorrupted" || kind == "typeMismatch" {
             if q.count > p.count && Array(q.prefix(p.count)) == p { return true }  // a container's path, often []
@@ -159,4 +161,25 @@ func jsonValue(at path: [String], in body: [UInt8]) -> JSONValue? {
         }
     }
     return value
+}
+
+/// Whether a number with a fraction or exponent in the text is integral once read as a
+/// `Double` (which is how JSONDecoder reads an integer field) while its exact value is not.
+func hasNumberIntegralOnlyAsDouble(_ text: String) -> Bool {
+    var rest = text[...]
+    while let match = rest.range(of: #"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?"#, options: .regularExpression) {
+        let number = String(rest[match])
+        rest = rest[match.upperBound...]
+        guard number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let double = Double(number), double.isFinite,
+              double == double.rounded() else { continue }
+        // Beyond Decimal's range and read as 0: an underflow, which JSONDecoder's integers take as 0.
+        guard let exact = Decimal(string: number) else {
+            if double == 0, number.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) { return true }
+            continue
+        }
+        var value = exact, rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        if rounded != exact { return true }
+    }
+    return false
 }
