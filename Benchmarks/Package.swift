@@ -2,6 +2,23 @@
 // The benchmark is its own package so that its dependencies never reach ModelKit's users.
 import PackageDescription
 
+// The `@Model` contender is opt-in (`scripts/bench.sh --macro` sets MODELKIT_BENCH_MACRO=1): it needs
+// the `ModelKit` product, whose macro plugin builds swift-syntax in release — most of a fresh
+// build's time on 2 cores. Without it only `ModelKitCore` is built, and no swift-syntax at all.
+// Macro and hand-written schemas compile to the same tables (see Benchmarks/Results/HISTORY.md).
+let macroContender = Context.environment["MODELKIT_BENCH_MACRO"].map { $0 != "" && $0 != "0" } ?? false
+
+var benchmarkDependencies: [Target.Dependency] = [
+    .product(name: "ModelKitCore", package: "ModelKit"),
+    "CYajlBench",
+    "MallocCounter",
+]
+var benchmarkSettings: [SwiftSetting] = []
+if macroContender {
+    benchmarkDependencies.append(.product(name: "ModelKit", package: "ModelKit"))
+    benchmarkSettings.append(.define("MACRO_CONTENDER"))
+}
+
 let package = Package(
     name: "ModelKitBenchmarks",
     dependencies: [
@@ -13,12 +30,8 @@ let package = Package(
         .target(name: "MallocCounter"),
         .executableTarget(
             name: "ModelKitBenchmark",
-            dependencies: [
-                .product(name: "ModelKitCore", package: "ModelKit"),
-                .product(name: "ModelKit", package: "ModelKit"),
-                "CYajlBench",
-                "MallocCounter",
-            ]
+            dependencies: benchmarkDependencies,
+            swiftSettings: benchmarkSettings
         ),
     ],
     swiftLanguageModes: [.v6]

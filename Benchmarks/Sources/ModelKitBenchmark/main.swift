@@ -93,11 +93,15 @@ func corpusFile(_ name: String) -> [UInt8]? {
 
 if let user = corpusFile("user.json") {
     let data = Data(user)
+    #if MACRO_CONTENDER
     let macroLogin = try MacroGitHubUser(json: user).login
     let handLogin = try GitHubUser(json: user).login
     precondition(macroLogin == handLogin, "the two schemas must read the same fields")
-    try decodeTask("user.json", user, GitHubUser.self, objects: 1, extra: [
-        Contender(name: "ModelKit (@Model)") { _ = try MacroGitHubUser(json: user) },
+    let macroContender = [Contender(name: "ModelKit (@Model)") { _ = try MacroGitHubUser(json: user) }]
+    #else
+    let macroContender: [Contender] = []  // scripts/bench.sh --macro adds the @Model contender
+    #endif
+    try decodeTask("user.json", user, GitHubUser.self, objects: 1, extra: macroContender + [
         Contender(name: "JSONSerialization + map") { _ = GitHubUser(dictionary: try JSONSerialization.jsonObject(with: data) as! [String: Any]) },
         Contender(name: "yajl manual") { precondition(YajlManualUserDecoder.decode(user).count == 1) },
     ])
@@ -152,8 +156,12 @@ let shapeSize = quick ? 300_000 : 5_000_000
 let users = generator.users(bytes: shapeSize)
 do {
     let data = Data(users)
-    try arrayTask("generated API objects", users, GitHubUser.self, extra: [
-        Contender(name: "ModelKit (@Model)") { _ = try [MacroGitHubUser](json: users) },
+    #if MACRO_CONTENDER
+    let macroContender = [Contender(name: "ModelKit (@Model)") { _ = try [MacroGitHubUser](json: users) }]
+    #else
+    let macroContender: [Contender] = []
+    #endif
+    try arrayTask("generated API objects", users, GitHubUser.self, extra: macroContender + [
         Contender(name: "JSONSerialization + map") { _ = (try JSONSerialization.jsonObject(with: data) as! [[String: Any]]).map(GitHubUser.init(dictionary:)) },
         Contender(name: "yajl manual") { _ = YajlManualUserDecoder.decode(users) },
     ])
