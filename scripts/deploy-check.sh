@@ -9,7 +9,8 @@
 #     on 127.0.0.1 (a good body → 200, a bad one → 400), and stops it by its PID.
 #   scripts/deploy-check.sh                  as above (scratch path Examples/.build-deploy)
 #   scripts/deploy-check.sh --static-yajl    links libyajl statically (libyajl-dev's libyajl_s.a,
-#                                            see the Deploying article): the tree holds no libyajl
+#                                            through a yajl.pc of its own; see the Deploying
+#                                            article): the tree holds no libyajl
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { echo "deploy-check: $*"; }
@@ -34,23 +35,25 @@ cleanup() {
 }
 trap cleanup EXIT
 
-extra=()
 if [ "$static_yajl" = 1 ]; then
-    # A directory holding only libyajl.a, searched before the system's: `-lyajl` (from CYajl's
-    # module map) then finds the archive, not libyajl.so.
+    # SwiftPM links what pkg-config's yajl.pc says, with its directory first (-L… -lyajl), so the
+    # shared library wins over the archive beside it. A yajl.pc of our own points -L at a
+    # directory holding only libyajl.a (libyajl-dev's libyajl_s.a): -lyajl then finds the archive.
     archive=$(dpkg -L libyajl-dev | grep '/libyajl_s\.a$') || fail "libyajl-dev has no libyajl_s.a"
-    mkdir -p "$work/yajl-static"
+    mkdir -p "$work/yajl-static" "$work/pkgconfig"
     ln -s "$archive" "$work/yajl-static/libyajl.a"
-    extra=(-Xlinker -L"$work/yajl-static")
-    scratch=Examples/.build-deploy-static
+    printf 'Name: yajl\nDescription: yajl, linked statically\nVersion: %s\nCflags: %s\nLibs: -L%s -lyajl\n' \
+        "$(pkg-config --modversion yajl)" "$(pkg-config --cflags yajl)" "$work/yajl-static" > "$work/pkgconfig/yajl.pc"
+    export PKG_CONFIG_PATH="$work/pkgconfig"
+    scratch=Examples/.build-deploy-static   # the yajl.pc path is part of every CYajl user's flags
 fi
 
 # shellcheck disable=SC2086 # the flags are words, as in the Dockerfile's RUN line
-say "building: swift build --package-path Examples $flags ${extra[*]:-} (first build: NIO and Hummingbird in release, many minutes)"
+say "building: swift build --package-path Examples $flags$([ "$static_yajl" = 1 ] && echo " (yajl.pc: static)") (first build: NIO and Hummingbird in release, many minutes)"
 # shellcheck disable=SC2086
-swift build --package-path Examples --scratch-path "$scratch" $flags "${extra[@]+"${extra[@]}"}"
+swift build --package-path Examples --scratch-path "$scratch" $flags
 # shellcheck disable=SC2086
-bin_dir=$(swift build --package-path Examples --scratch-path "$scratch" $flags "${extra[@]+"${extra[@]}"}" --show-bin-path)
+bin_dir=$(swift build --package-path Examples --scratch-path "$scratch" $flags --show-bin-path)
 
 # The runtime tree: the binary where the image puts it, and libyajl2's files (none when static).
 root="$work/root"
