@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "ModelKit",
+    // macOS 15: the core uses the Synchronization module (Atomic); scripts/check-platforms.sh
+    // checks the sources against this line.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ModelKit", targets: ["ModelKit"]),
@@ -30,7 +32,9 @@ let package = Package(
         .systemLibrary(
             name: "CYajl",
             pkgConfig: "yajl",
-            providers: [.apt(["libyajl-dev"])]
+            // Debian/Ubuntu build with libyajl-dev (run with libyajl2); macOS with Homebrew's yajl,
+            // which installs yajl.pc for pkg-config.
+            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
         ),
         .target(
             name: "ModelKitCore",

@@ -21,11 +21,12 @@ if macroContender {
 
 let package = Package(
     name: "ModelKitBenchmarks",
+    platforms: [.macOS(.v15)],   // ModelKit's own minimum
     dependencies: [
         .package(name: "ModelKit", path: ".."),
     ],
     targets: [
-        .systemLibrary(name: "CYajlBench", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"])]),
+        .systemLibrary(name: "CYajlBench", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]),
         // Counts malloc calls by interposing malloc/calloc/realloc in the benchmark process.
         .target(name: "MallocCounter"),
         .executableTarget(

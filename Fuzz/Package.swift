@@ -8,6 +8,7 @@ let fuzzTargets = ["FuzzJSONValue", "FuzzModel", "FuzzArchive", "FuzzStream", "F
 
 let package = Package(
     name: "ModelKitFuzz",
+    platforms: [.macOS(.v15)],   // ModelKit's own minimum (the fuzzers themselves run on Linux)
     dependencies: [
         .package(name: "ModelKit", path: ".."),
     ],

@@ -33,7 +33,7 @@
 /// - a generic type (or a type nested in one): `static var schema` that builds the schema once
 ///   per concrete type through `Schema.cached(for:_:)`.
 ///
-/// The type also becomes ``SchemaCodable`` (`Codable` through its schema, so `JSONEncoder` and
+/// The type also becomes `SchemaCodable` (`Codable` through its schema, so `JSONEncoder` and
 /// `JSONDecoder` use the same keys and key paths as ModelKit) unless it declares `Codable`,
 /// `Decodable` or `Encodable`, or `init(from:)`/`encode(to:)`, itself; a non-final class gets the
 /// `required convenience init(from:)` that conformance needs.

@@ -7,7 +7,7 @@ import Foundation
 
 extension ModelEncoder {
     /// `JSONEncoder.outputFormatting`: `.prettyPrinted` and `.sortedKeys` are
-    /// ``EncodingOptions/prettyPrinted`` and ``EncodingOptions/sortedKeys``;
+    /// ``EncodingOptions/prettyPrinted-property`` and ``EncodingOptions/sortedKeys``;
     /// `.withoutEscapingSlashes` is ``EncodingOptions/escapeSlashes`` turned off (so a default
     /// `ModelEncoder` reports it, and `outputFormatting = []` escapes `/` as `JSONEncoder` does).
     public var outputFormatting: JSONEncoder.OutputFormatting {

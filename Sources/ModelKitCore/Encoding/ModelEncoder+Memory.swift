@@ -48,7 +48,7 @@ extension ModelEncoder {
         }
     }
 
-    /// Bytes worth lending to ``encode(_:into:spill:)-(T,_,_)``: about the largest of the recent
+    /// Bytes worth lending to `encode(_:into:spill:)`: about the largest of the recent
     /// such encodes, plus room to grow.
     public var expectedByteCount: Int {
         let recent = Self.lentSize.value

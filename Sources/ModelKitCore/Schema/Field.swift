@@ -37,7 +37,7 @@ public struct Field<Root>: Sendable {
         self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
     }
 
-    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:description:)``).
+    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:description:)-8c8ng``).
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
