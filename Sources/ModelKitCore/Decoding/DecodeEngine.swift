@@ -149,23 +149,12 @@ final class DecodeEngine: TokenSink {
                 offset = locator.currentBufferOffset
             } else if problem.isLexical, consumed > 0 {
                 offset -= 1
-            } else if consumed > 0, let last = locator.byte(at: offset - 1) {
-                // A parse error: the parser has consumed the unexpected token; point at its start.
-                switch last {
-                case UInt8(ascii: "\""):
-                    locator.lastTokenKind = .string
-                    offset = tokenStartOffset
-                case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"),
-                     UInt8(ascii: ":"), UInt8(ascii: ","):
-                    offset -= 1
-                default:
-                    // Inside a number, a literal or a string yajl stopped lexing: back to its first
-                    // byte, which a quote marks for a string (`12"s"` stops inside `"s`).
-                    while let previous = locator.byte(at: offset - 1), !SourceLocator.isDelimiter(previous) {
-                        offset -= 1
-                        if previous == UInt8(ascii: "\"") { break }
-                    }
-                }
+            } else if problem.description.hasPrefix("after key and value") {
+                // The one parse error yajl rewinds: to the unexpected token's text, which for a
+                // string starts after its opening quote and first byte (see unexpectedToken).
+                offset = unexpectedToken(rewoundTo: offset)
+            } else if consumed > 0 {
+                offset = unexpectedToken(endingAt: offset)
             }
             var text = problem.description
             if problem.namesByte, let byte = locator.byte(at: offset) {

@@ -47,4 +47,46 @@ extension DecodeEngine {
         for frame in frames.dropFirst() { frame.appendPath(to: &path) }
         return path
     }
+
+    // MARK: The token a parse error is about
+
+    /// Where the unexpected token ends at `end` starts: a string at its opening quote, a bracket,
+    /// comma or colon at itself, a number or literal at its first byte. One definition for a whole
+    /// input and for a stream, which hands yajl numbers, literals and strings whole.
+    func unexpectedToken(endingAt end: Int) -> Int {
+        guard let last = locator.byte(at: end - 1) else { return end }
+        switch last {
+        case UInt8(ascii: "\""):
+            locator.lastTokenKind = .string
+            return locator.tokenStart(end: end)
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","):
+            return end - 1
+        default:
+            var start = end - 1
+            while let previous = locator.byte(at: start - 1), SourceLocator.isTokenByte(previous) { start -= 1 }
+            return start
+        }
+    }
+
+    /// yajl rewinds "after key and value, inside map" by the length of the token's text: a number,
+    /// literal or bracket then starts at `rewound`, a string two bytes before it (its quote and
+    /// first byte; `""` too, whose text is empty). A string is taken when that quote follows the
+    /// value before it (only whitespace between).
+    func unexpectedToken(rewoundTo rewound: Int) -> Int {
+        let quote = rewound - 2
+        guard quote >= 0, locator.byte(at: quote) == UInt8(ascii: "\"") else { return rewound }
+        var before = quote - 1
+        while let byte = locator.byte(at: before), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { before -= 1 }
+        guard let valueEnd = locator.byte(at: before) else { return quote }
+        if valueEnd == UInt8(ascii: "\"") || valueEnd == UInt8(ascii: "]") || valueEnd == UInt8(ascii: "}") { return quote }
+        // A number or literal must end there, whole: `1 "x"` is a string after 1, while in
+        // `["t40"]1` the quote ends "t40" (the run `t40` is no value) and 1 is the token.
+        var start = before
+        while let previous = locator.byte(at: start - 1), SourceLocator.isTokenByte(previous) { start -= 1 }
+        var run: [UInt8] = []
+        for offset in start...before { if let byte = locator.byte(at: offset) { run.append(byte) } }
+        let isValue = run == Array("true".utf8) || run == Array("false".utf8) || run == Array("null".utf8)
+            || run.withUnsafeBytes { JSONNumberGrammar.isValid($0) }
+        return isValue && start <= before ? quote : rewound
+    }
 }

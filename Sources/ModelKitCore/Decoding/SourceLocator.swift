@@ -34,13 +34,24 @@ struct SourceLocator {
             // The closing quote is the last consumed byte; an unescaped quote cannot occur inside.
             local = StringStart.openingQuote(in: currentBuffer, closingAt: local - 1)
         case .number, .literal:
-            while local > 0, !Self.isDelimiter(currentBuffer[local - 1]) { local -= 1 }
+            // Back over the bytes a number or literal can hold: whatever precedes it (`}22`,
+            // `"a"1`) ends the scan, as the buffer's start does when a stream hands it alone.
+            while local > 0, Self.isTokenByte(currentBuffer[local - 1]) { local -= 1 }
         case .open, .close:
             local -= 1
         case .none:
             break
         }
         return currentBufferOffset + max(0, local)
+    }
+
+    /// A byte a number or a literal (or a misspelling of one) can hold.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): return true
+        default: return false
+        }
     }
 
     static func isDelimiter(_ byte: UInt8) -> Bool {

@@ -134,8 +134,12 @@ final class StreamState<M: Model> {
             throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
         }
         if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
+            // A number or literal run right before the quote waits with the string: yajl must see
+            // where it ends (`1"…`), or its error would be placed differently than in a whole input.
+            var end = open - pendingOffset
+            while end > 0, Self.isNumberByte(pending[end - 1]) { end -= 1 }
             heldNumberLength = 0
-            try parsePending(upTo: open - pendingOffset)
+            try parsePending(upTo: end)
             // An open string over the limit fails now: waiting for its end would buffer it all.
             if scanner.openStringDecodedBytes > options.limits.maxStringBytes {
                 throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
@@ -193,13 +197,7 @@ final class StreamState<M: Model> {
     /// Bytes of a number or a literal (`true`, `false`, `null`, or a misspelling of one): a run of
     /// them at the end is held back, so yajl lexes each such token whole and reports its errors
     /// at the same place whatever the chunking.
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
-        default: return false
-        }
-    }
+    private static func isNumberByte(_ byte: UInt8) -> Bool { SourceLocator.isTokenByte(byte) }
 
     /// Gives yajl the first `count` pending bytes and drops them.
     private func parsePending(upTo count: Int) throws {
