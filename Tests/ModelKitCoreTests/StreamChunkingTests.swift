@@ -83,6 +83,8 @@ struct StreamChunkingTests {
         Array("{\"id\":1} 1x".utf8), Array("[{\"id\":1},2".utf8), Array("{\"id\":1} -".utf8),
         Array(#"{"id"-33528,"tags":[]}"#.utf8), Array(#"{"tags":["t40"]1 {"id":1}"#.utf8), Array(#"{"id":}4319}"#.utf8),
         Array(#"{"id":1 "tags":[]}"#.utf8), Array(#"{"id":""5}"#.utf8), Array(#"{"id":1 ""}"#.utf8), Array(#"{"note":"x"true}"#.utf8),
+        Array(#"{"note":"a","id"/1}"#.utf8), Array(#"{"note":"a"}/"#.utf8), Array(#"[1,/*x*/2]"#.utf8),
+        [0xEF, 0xBB, 0xBF, 0x6E, 0xEF, 0xBB, 0xBF], Array("[tru}".utf8), Array("{\"id\":nul".utf8), Array("[fals e]".utf8),
     ])
     func knownInputsGiveOneErrorWhateverTheChunks(bytes: [UInt8]) {
         let whole = decode(bytes, chunks: [bytes.count])

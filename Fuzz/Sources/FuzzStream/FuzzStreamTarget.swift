@@ -2,7 +2,7 @@ import FuzzSupport
 import ModelKitCore
 
 /// `ModelStreamDecoder<Leaf>` fed in fuzzer-chosen chunks must give what the same stream fed in
-/// one chunk gives: the same models, or an error of the same kind.
+/// one chunk gives: the same models, or the same error (reason, byte offset, line, column, path).
 ///
 /// First byte: its low 3 bits are the number n of chunk-size bytes that follow (options come
 /// from bits 3–5, as `FuzzInput` bits 0–2); those n bytes give the chunk sizes, used in turn
@@ -25,7 +25,7 @@ func fuzzStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case (.failure(let a), .failure(let b)):
         checkStreamError(a, count: body.count)
         checkStreamError(b, count: body.count)
-        if errorKind(a) != errorKind(b) { fuzzFailure("whole: \(a)\nsplit \(sizes): \(b)") }
+        if errorKind(a) != errorKind(b) || place(a) != place(b) { fuzzFailure("whole: \(a)\nsplit \(sizes): \(b)") }
     case (.success, .failure(let error)):
         fuzzFailure("split stream \(sizes) failed where the whole stream succeeds: \(error)")
     case (.failure(let error), .success):
@@ -51,6 +51,12 @@ private func decodeStream(_ body: UnsafeBufferPointer<UInt8>, chunkSizes: [Int],
     } catch {
         return .failure(error)
     }
+}
+
+/// Everything an error says of where and what: one definition of a position, whatever the chunking.
+private func place(_ error: any Error) -> String {
+    guard let error = error as? ModelDecodingError else { return "\(error)" }
+    return "\(error.reason) at \(error.byteOffset) (\(error.line):\(error.column)) \(error.path)"
 }
 
 private func checkStreamError(_ error: any Error, count: Int) {

@@ -149,6 +149,14 @@ final class DecodeEngine: TokenSink {
                 offset = locator.currentBufferOffset
             } else if problem.isLexical, consumed > 0 {
                 offset -= 1
+                // A '/' is rejected before yajl counts it when more input follows it, after when it
+                // ends the buffer (it looks ahead for a second '/' or '*'): the slash is the place.
+                if problem.description.contains("comment"), locator.byte(at: offset) != UInt8(ascii: "/"),
+                   locator.byte(at: offset + 1) == UInt8(ascii: "/") {
+                    offset += 1
+                } else if problem.description.hasPrefix("invalid literal") {
+                    offset = firstWrongLiteralByte(near: offset)
+                }
             } else if problem.description.hasPrefix("after key and value") {
                 // The one parse error yajl rewinds: to the unexpected token's text, which for a
                 // string starts after its opening quote and first byte (see unexpectedToken).

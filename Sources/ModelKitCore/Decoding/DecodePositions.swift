@@ -89,4 +89,22 @@ extension DecodeEngine {
             || run.withUnsafeBytes { JSONNumberGrammar.isValid($0) }
         return isValue && start <= before ? quote : rewound
     }
+
+    /// A misspelt `true`, `false` or `null` is wrong at its first byte that differs from the word
+    /// its first letter starts (`tru}` at `}`, `nx` at `x`): yajl stops before or after that byte
+    /// depending on where its buffer ends.
+    func firstWrongLiteralByte(near offset: Int) -> Int {
+        var start = offset
+        while let previous = locator.byte(at: start - 1), SourceLocator.isTokenByte(previous) { start -= 1 }
+        let word: [UInt8]
+        switch locator.byte(at: start) {
+        case UInt8(ascii: "t"): word = Array("true".utf8)
+        case UInt8(ascii: "f"): word = Array("false".utf8)
+        case UInt8(ascii: "n"): word = Array("null".utf8)
+        default: return offset
+        }
+        var at = start
+        while at - start < word.count, locator.byte(at: at) == word[at - start] { at += 1 }
+        return at
+    }
 }
