@@ -85,6 +85,8 @@ struct StreamChunkingTests {
         Array(#"{"id":1 "tags":[]}"#.utf8), Array(#"{"id":""5}"#.utf8), Array(#"{"id":1 ""}"#.utf8), Array(#"{"note":"x"true}"#.utf8),
         Array(#"{"note":"a","id"/1}"#.utf8), Array(#"{"note":"a"}/"#.utf8), Array(#"[1,/*x*/2]"#.utf8),
         [0xEF, 0xBB, 0xBF, 0x6E, 0xEF, 0xBB, 0xBF], Array("[tru}".utf8), Array("{\"id\":nul".utf8), Array("[fals e]".utf8),
+        Array("{\"id\":1,12".utf8) + [0xEF, 0xBB, 0xBF], Array("[12".utf8) + [0xC3, 0xA9],
+        Array("{\"name\":\"]\"\n{\"n\":1}".utf8), Array("{\"id\":1 \" x\"}".utf8), Array("{\"id\":1 \"\"}".utf8),
     ])
     func knownInputsGiveOneErrorWhateverTheChunks(bytes: [UInt8]) {
         let whole = decode(bytes, chunks: [bytes.count])

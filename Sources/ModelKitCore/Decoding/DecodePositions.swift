@@ -73,10 +73,18 @@ extension DecodeEngine {
     /// first byte; `""` too, whose text is empty). A string is taken when that quote follows the
     /// value before it (only whitespace between).
     func unexpectedToken(rewoundTo rewound: Int) -> Int {
+        // A token other than a string starts at `rewound` when that byte can start one here (`,`
+        // and `}` are what this state expects, a quote would have been rewound past) and what
+        // precedes it is whitespace or the end of the value before.
+        if let first = locator.byte(at: rewound), Self.canStartUnexpectedToken(first),
+           let previous = locator.byte(at: rewound - 1), Self.isWhitespace(previous) || Self.endsValue(previous),
+           startsWholeToken(at: rewound) {
+            return rewound
+        }
         let quote = rewound - 2
         guard quote >= 0, locator.byte(at: quote) == UInt8(ascii: "\"") else { return rewound }
         var before = quote - 1
-        while let byte = locator.byte(at: before), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { before -= 1 }
+        while let byte = locator.byte(at: before), Self.isWhitespace(byte) { before -= 1 }
         guard let valueEnd = locator.byte(at: before) else { return quote }
         if valueEnd == UInt8(ascii: "\"") || valueEnd == UInt8(ascii: "]") || valueEnd == UInt8(ascii: "}") { return quote }
         // A number or literal must end there, whole: `1 "x"` is a string after 1, while in
@@ -106,5 +114,37 @@ extension DecodeEngine {
         var at = start
         while at - start < word.count, locator.byte(at: at) == word[at - start] { at += 1 }
         return at
+    }
+
+    /// A letter starts a token here only as a whole `true`, `false` or `null` (yajl lexed the
+    /// token whole; any other word would have been a lexical error).
+    private func startsWholeToken(at offset: Int) -> Bool {
+        let word: String
+        switch locator.byte(at: offset) {
+        case UInt8(ascii: "t"): word = "true"
+        case UInt8(ascii: "f"): word = "false"
+        case UInt8(ascii: "n"): word = "null"
+        default: return true
+        }
+        return word.utf8.enumerated().allSatisfy { locator.byte(at: offset + $0.offset) == $0.element }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// The last byte of a string, container, number or literal.
+    private static func endsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "e"), UInt8(ascii: "l"): return true
+        default: return false
+        }
+    }
+
+    private static func canStartUnexpectedToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return true
+        default: return false
+        }
     }
 }

@@ -148,8 +148,10 @@ final class StreamState<M: Model> {
             let numberLength = trailingNumberLength(newBytes: chunk.count)
             var end = pending.count - numberLength
             // A UTF-8 sequence still incomplete is not validated yet: yajl waits for it too.
-            if let sequence = scanner.openSequenceStart.map({ $0 + scannerBase }) {
-                end = min(end, max(sequence - pendingOffset, 0))
+            if let sequence = scanner.openSequenceStart.map({ $0 + scannerBase }), sequence - pendingOffset < end {
+                end = max(sequence - pendingOffset, 0)
+                // A number or literal right before it waits too: yajl must see what ends it.
+                while end > 0, Self.isNumberByte(pending[end - 1]) { end -= 1 }
             }
             try parsePending(upTo: end)
             // After the parse: the record a held number belongs to is known only then.
