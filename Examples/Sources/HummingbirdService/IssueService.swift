@@ -8,9 +8,13 @@ import ModelKitHummingbird
 /// The request context that switches the whole app to ModelKit: every `request.decode(as:context:)`
 /// and every returned `ResponseEncodable` go through ModelKit, with the server preset.
 public struct IssueRequestContext: RequestContext {
+    /// One decoder and one encoder for the app: they are `Sendable` and serve every request at once
+    /// (a context is made per request; making the coders there would make them per request too).
+    static let decoder = ModelDecoder(options: .server)
+    static let encoder = ModelEncoder()
     public var coreContext: CoreRequestContextStorage
-    public var requestDecoder: ModelDecoder { ModelDecoder(options: .server) }
-    public var responseEncoder: ModelEncoder { ModelEncoder() }
+    public var requestDecoder: ModelDecoder { Self.decoder }
+    public var responseEncoder: ModelEncoder { Self.encoder }
 
     public init(source: Source) {
         coreContext = .init(source: source)
