@@ -94,7 +94,9 @@ indirect enum BridgeJSON: Decodable, Equatable {
 /// The Codable bridge accepts what the schema path accepts, reads the same values, and locates
 /// what it rejects (a `DecodingError` over a located `ModelDecodingError`).
 func checkBridge(_ bytes: UnsafeBufferPointer<UInt8>, schemaValue: JSONValue?) {
-    let decoder = ModelDecoder(options: DecodingOptions(conversion: .strict))
+    // `.useLast`: a `JSONValue` object keeps a repeated key's last value, whatever the policy
+    // (the bridge's default is the first, as JSONDecoder's).
+    let decoder = ModelDecoder(options: DecodingOptions(conversion: .strict, duplicateKeys: .useLast))
     do {
         let read = try decoder.decode(BridgeJSON.self, from: UnsafeRawBufferPointer(bytes))
         guard let schemaValue else { fuzzFailure("the bridge accepts what the schema path rejects: \(read)") }

@@ -88,9 +88,10 @@ enum DateParser {
             return nil
         }
         guard c.atEnd else { return nil }
-        // Relative to Date's own epoch, so the sum is rounded once (Date stores seconds since 2001).
-        let whole = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds - 978_307_200)
-        return Date(timeIntervalSinceReferenceDate: whole + fraction)
+        // Seconds since 1970, as archives and every writer here store dates: a parsed date reads
+        // back from them bit for bit.
+        let whole = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds)
+        return Date(timeIntervalSince1970: whole + fraction)
     }
 
     /// `+hh:mm`, `+hhmm`, `+hh` (or `-`): seconds east of UTC.
