@@ -60,7 +60,11 @@ indirect enum BridgeJSON: Decodable, Equatable {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
         case .number(let number):
-            if let double = Double(number.text), double.isFinite { self = .number(double) } else { self = .bigNumber }
+            // Out of Double's range either way: too large, or nonzero digits that underflow to 0
+            // (the bridge refuses both as a Double, as JSONDecoder does).
+            let mantissa = number.text.prefix { $0 != "e" && $0 != "E" }
+            let underflows = mantissa.contains { ("1"..."9").contains($0) }
+            if let double = Double(number.text), double.isFinite, double != 0 || !underflows { self = .number(double) } else { self = .bigNumber }
         case .string(let text): self = .string(text)
         case .array(let elements): self = .array(elements.map(BridgeJSON.init(expecting:)))
         case .object(let object):
