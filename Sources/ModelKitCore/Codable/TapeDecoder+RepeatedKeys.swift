@@ -10,12 +10,11 @@ extension TapeDecoder {
         if members < 2 { return false }
         // A class hierarchy asks for the same object once per `init(from:)`: check it once.
         if hot.value.checkedObject == object { return hot.value.checkedObjectRepeats }
-        guard let (first, second) = firstRepeat(in: object, members: members) else {
+        guard let (_, second) = firstRepeat(in: object, members: members) else {
             hot.value.checkedObject = object
             hot.value.checkedObjectRepeats = false
             return false
         }
-        _ = first
         if options.duplicateKeys == .reject {
             let key = String(decoding: bytes(of: entries[second]), as: UTF8.self)
             throw dataCorrupted(.duplicateKey(ModelDecodingError.quoted(key)), at: second, at.containerPath.member(second))

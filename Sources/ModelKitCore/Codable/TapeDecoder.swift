@@ -6,7 +6,8 @@ import Foundation
 ///
 /// It reads the caller's input in place. A type may keep the decoder, or a container or super
 /// decoder made from it, past the `decode` call (`JSONDecoder` allows it): the call then copies
-/// the input into the tape and leaves the engine to the decoders (``ModelDecoder/decodeBridged(_:from:)``).
+/// the input into the tape and leaves the engine to the decoders (`ModelDecoder.decodeBridged(_:from:options:)`);
+/// a super decoder makes that copy as soon as it is made, since it may go to another thread.
 final class TapeDecoder: Decoder {
     let tape: Tape
     /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
