@@ -70,29 +70,22 @@ extension ModelDecoder {
     /// The bridge: one pass builds the tape, then `T.init(from:)` reads it. `T` is no
     /// ``ModelValue`` (those take the schema path).
     static func decodeBridged<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
-        let tape: Tape
-        let engine: DecodeEngine
+        let recorder: TapeRecorder
         do {
-            (tape, engine) = try Tape.build(bytes, options: options)
+            recorder = try TapeRecorder.record(bytes, options: options)
         } catch let error as ModelDecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
-        var decoder: TapeDecoder? = TapeDecoder(tape: tape, engine: engine, options: options)
+        let tape = recorder.tape
+        var decoder: TapeDecoder? = TapeDecoder(tape: tape, engine: recorder.conversions, options: options)
         defer {
+            // `T` may have kept the decoder, a container or a super decoder: they must go on
+            // reading this document after the caller's bytes are gone.
             let kept = !isKnownUniquelyReferenced(&decoder) || tape.readers != 1
-            // Our decoder ends before the engine goes back to the pool, where another decode
-            // may take it (and the tape it parks) at once.
+            // Our decoder ends before the recorder goes back to the pool, where another decode
+            // may take it (and its tape) at once.
             decoder = nil
-            if kept {
-                // `T` kept the decoder, a container or a super decoder: they must go on reading
-                // this document after the caller's bytes are gone, and the engine and its tape
-                // stay theirs.
-                tape.keepInput()
-                engine.wholeInput = tape.input
-                engine.discardParser()
-            } else {
-                DecodeRun.recycle(engine)
-            }
+            recorder.finish(keptByDecoders: kept)
         }
         return try decoder!.decodeDocument(type)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// each do one job: `YajlTokenizer` owns the parser, `FrameStack` the open containers,
 /// `SourceLocator` the positions. Internal: values reach it through the opaque ``ModelEngine/Context``.
 @usableFromInline
-final class DecodeEngine: TokenSink {
+final class DecodeEngine: TokenSink, WholeInputParser {
     // The options and the flags copied out of them are written only by `init` and `reset`
     // (between documents) and read per token, partly from code inlined into other modules:
     // unchecked exclusivity spares each access Swift's run-time check.
@@ -27,23 +27,16 @@ final class DecodeEngine: TokenSink {
 
     /// The open containers and the frames kept for reuse.
     let stack: FrameStack
+    // Read and written per token by the thread running the decode; no access spans a call back
+    // into the engine: unchecked exclusivity, as for the flags above.
     /// Positions of tokens in the input, for errors.
-    var locator = SourceLocator()
+    @exclusivity(unchecked) var locator = SourceLocator()
     /// The parser feeding this engine; nil for an engine fed by replay or the archive reader.
-    private(set) var tokenizer: YajlTokenizer?
+    @exclusivity(unchecked) private(set) var tokenizer: YajlTokenizer?
 
-    var depth = 0
-    /// The tape of a Codable-bridge parse: tokens inside the top-level container go straight
-    /// to it (DecodeEngine+Tape.swift), past the frames. Nil for every other decode.
-    /// Unretained: the parse that records holds the tape, and a reference count per token costs
-    /// two atomic operations.
-    let recording = UncheckedStorage<Unmanaged<Tape>?>(nil)
-    /// The tape and frames of this engine's last Codable-bridge parse, kept for the next one
-    /// (see ``TapeWorkspace``); nil until the engine records a tape. Read and written only
-    /// between documents, by plain loads and stores: no run-time exclusivity check.
-    @exclusivity(unchecked) var tapeWorkspace: TapeWorkspace?
+    @exclusivity(unchecked) var depth = 0
     /// Set by a token entry point that failed; the tokenizer then stops with `.stopped`.
-    var failure: ModelDecodingError?
+    @exclusivity(unchecked) var failure: ModelDecodingError?
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
     @usableFromInline var skipped: [ModelDecodingError] = []
     /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
@@ -63,14 +56,13 @@ final class DecodeEngine: TokenSink {
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         stack = FrameStack(root: root)
         guard parser else { return }
-        tokenizer = YajlTokenizer(sink: self, multipleValues: multipleValues)
+        tokenizer = Self.tokenizer(feeding: self, multipleValues: multipleValues)
     }
 
     deinit {
         // The tokenizer holds this engine unretained: it goes first.
         tokenizer = nil
         merging.free()
-        recording.free()
         stack.free()
     }
 
@@ -91,14 +83,11 @@ final class DecodeEngine: TokenSink {
         failure = nil
         skipped.removeAll()
         replayedValues = 0
-        recording.value = nil
         locator = SourceLocator()
     }
 
     /// Drops references to the finished document's frames and input before parking.
     func release(keepingSpares: Bool) {
-        recording.value = nil
-        if let workspace = tapeWorkspace, !workspace.isWorthKeeping { tapeWorkspace = nil }
         stack.release(keepingSpares: keepingSpares)
         locator.release()
         skipped.removeAll()
@@ -140,35 +129,7 @@ final class DecodeEngine: TokenSink {
         case .stopped:
             throw failure ?? error(.invalid("decoding stopped"), at: consumedOffset)
         case .failed:
-            let consumed = tokenizer.bytesConsumed
-            let problem = tokenizer.syntaxError()
-            var offset = locator.currentBufferOffset + consumed
-            // Lexical errors are reported just past the offending byte. At the end of input the
-            // count refers to the parser's own internal flush, not to the input: the error is at the end.
-            if atEnd {
-                offset = locator.currentBufferOffset
-            } else if problem.isLexical, consumed > 0 {
-                offset -= 1
-                // A '/' is rejected before yajl counts it when more input follows it, after when it
-                // ends the buffer (it looks ahead for a second '/' or '*'): the slash is the place.
-                if problem.description.contains("comment"), locator.byte(at: offset) != UInt8(ascii: "/"),
-                   locator.byte(at: offset + 1) == UInt8(ascii: "/") {
-                    offset += 1
-                } else if problem.description.hasPrefix("invalid literal") {
-                    offset = firstWrongLiteralByte(near: offset)
-                }
-            } else if problem.description.hasPrefix("after key and value") {
-                // The one parse error yajl rewinds: to the unexpected token's text, which for a
-                // string starts after its opening quote and first byte (see unexpectedToken).
-                offset = unexpectedToken(rewoundTo: offset)
-            } else if consumed > 0 {
-                offset = unexpectedToken(endingAt: offset)
-            }
-            var text = problem.description
-            if problem.namesByte, let byte = locator.byte(at: offset) {
-                let shown = (0x20..<0x7f).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
-                text += " (at \(shown))"
-            }
+            let (text, offset) = locator.syntaxError(of: tokenizer, atEnd: atEnd)
             throw error(.syntax(text), at: offset, path: "$" + (frames.count > 1 ? pathOfOpenContainers() : ""))
         }
     }
@@ -248,10 +209,6 @@ final class DecodeEngine: TokenSink {
     @inline(__always)
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
         locator.lastTokenKind = kind
-        if depth > 0, let tape = recording.value {
-            tape._withUnsafeGuaranteedRef { record(scalar, in: $0) }
-            return true
-        }
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.scalar(scalar, self) }
             return true
@@ -286,10 +243,6 @@ final class DecodeEngine: TokenSink {
             if bytes.count > maxStringBytes {
                 throw DecodeFailure.limit(.maxStringBytes, maxStringBytes)
             }
-            if let tape = recording.value {
-                tape._withUnsafeGuaranteedRef { recordKey(bytes, in: $0) }
-                return true
-            }
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.key(bytes, self) }
             return true
         } catch {
@@ -305,11 +258,6 @@ final class DecodeEngine: TokenSink {
             if depth > maxDepth {
                 throw DecodeFailure.limit(.maxDepth, maxDepth)
             }
-            if depth > 1, let tape = recording.value {
-                let start = tokenStartOffset
-                tape._withUnsafeGuaranteedRef { $0.openContainer(kind == .object ? .object : .array, at: start) }
-                return true
-            }
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.beginContainer(kind, self) }
             return true
         } catch {
@@ -321,12 +269,6 @@ final class DecodeEngine: TokenSink {
     func onClose() -> Bool {
         locator.lastTokenKind = .close
         depth -= 1
-        if depth > 0, let tape = recording.value {
-            // The engine reports a closing bracket's start; the container's bytes end just past it.
-            let end = tokenStartOffset + 1
-            _ = tape._withUnsafeGuaranteedRef { $0.closeContainer(end: end) }
-            return true
-        }
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
             return true

@@ -1,11 +1,8 @@
 import Foundation
 
-/// Runs one whole-input decode: pre-scan (RFC 8259 gaps yajl leaves open), then yajl, block by block.
+/// Runs one whole-input decode on a pooled engine (WholeInputFeeder feeds it).
 @usableFromInline
 enum DecodeRun {
-    /// Inputs above this are scanned and parsed in blocks, so the scanner's pass stays in cache.
-    static let blockSize = 1 << 20
-
     /// Decodes into `box` through `root`; returns the value or throws a positioned error.
     @inlinable
     static func run<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
@@ -24,12 +21,6 @@ enum DecodeRun {
         try parse(DecodeEngine.pool.take(options: options, merging: merging, root: root), root, input)
     }
 
-    /// Parses the whole document, every token inside its top-level container recorded into `tape`.
-    static func parse(recordingInto tape: Tape, _ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws {
-        engine.record(into: tape)
-        _ = try parse(engine, root, input)
-    }
-
     private static func parse(_ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws -> DecodeEngine {
         let options = engine.options
         engine.wholeInput = input
@@ -37,66 +28,13 @@ enum DecodeRun {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
         }
         do {
-            try feedWhole(input, to: engine, root: root)
+            try WholeInputFeeder.feed(input, to: engine) { root.sawValue }
         } catch let error as ModelDecodingError where error.hidesSyntaxErrors {
             // A mismatch stops the decode where it happens, but the document may not be JSON at
             // all further on: that is the error to report (`{"b": [1, 2}` into an Int field).
             throw syntaxError(in: input, options: options) ?? error
         }
         return engine
-    }
-
-    /// Pre-scan and yajl over the whole input, block by block.
-    private static func feedWhole(_ input: UnsafeRawBufferPointer, to engine: DecodeEngine, root: RootFrame) throws {
-        // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
-        var offset = hasByteOrderMark(input) ? 3 : 0
-        var scanner = InputScanner()
-        // Scanned but not yet parsed: yajl rescans a string cut at a block end from its start on
-        // every call, so a string spanning blocks is handed over whole, in one call (linear).
-        var parsed = offset
-        let scannerBase = offset  // the scanner counts from after the byte order mark
-        func parse(upTo end: Int) throws {
-            guard end > parsed else { return }
-            try engine.parse(UnsafeRawBufferPointer(rebasing: input[parsed..<end]), at: parsed)
-            parsed = end
-        }
-        while offset < input.count {
-            let block = UnsafeRawBufferPointer(rebasing: input[offset..<min(offset + blockSize, input.count)])
-            if let (at, problem) = scanner.scan(block) {
-                // Let yajl report an earlier syntax error first, then report the scanner's.
-                try parse(upTo: offset + at)
-                throw engine.error(.syntax(problem.message), at: offset + at, path: "$")
-            }
-            offset += block.count
-            if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
-                try parse(upTo: open)
-                // Over the limit already: fail now, not after reading the rest of the string.
-                if scanner.openStringDecodedBytes > engine.options.limits.maxStringBytes {
-                    throw engine.error(.limitExceeded(.maxStringBytes, limit: engine.options.limits.maxStringBytes), at: open)
-                }
-            } else {
-                try parse(upTo: offset)
-            }
-        }
-        if let problem = scanner.finish() {
-            try parse(upTo: input.count)
-            throw engine.error(.syntax(problem.message), at: input.count, path: "$")
-        }
-        try parse(upTo: input.count)
-        // Nothing but whitespace: said the same way whether the pooled parser is fresh (yajl would
-        // call it a premature end) or has finished a document before (it accepts the empty rest).
-        if !root.sawValue && isBlank(UnsafeRawBufferPointer(rebasing: input[scannerBase...])) {
-            throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
-        }
-        try engine.complete(at: input.count)
-        if !root.sawValue {
-            throw engine.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
-        }
-    }
-
-    /// Whether `bytes` are JSON whitespace only (the pre-scan has rejected form feeds already).
-    private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// The syntax error of `input`, if it has one: a second pass that only checks the grammar
@@ -106,7 +44,7 @@ enum DecodeRun {
         let checker = DecodeEngine(options: options, root: root, multipleValues: true)
         checker.wholeInput = input
         do {
-            try feedWhole(input, to: checker, root: root)
+            try WholeInputFeeder.feed(input, to: checker) { root.sawValue }
         } catch let error as ModelDecodingError {
             if case .syntax = error.reason { return error }
         } catch {}

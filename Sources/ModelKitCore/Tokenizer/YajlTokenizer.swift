@@ -4,8 +4,9 @@ import Foundation
 /// yajl behind one type: the parser handle and its configuration, feeding and finishing,
 /// consumed bytes and error messages. Nothing else in the library names yajl.
 ///
-/// Tokens go to the sink given at creation (see `YajlCallbacks.swift`), which must outlive the
-/// tokenizer: it is held unretained, as yajl's context pointer.
+/// It knows no sink: each sink brings its own callback table (the decode engine's in
+/// `DecodeEngine+Callbacks.swift`, the Codable bridge's tape recorder's in
+/// `TapeRecorder+Callbacks.swift`), so a token costs one direct call into the sink that wants it.
 final class YajlTokenizer {
     /// How a `parse` or `finish` ended.
     enum Status {
@@ -30,11 +31,11 @@ final class YajlTokenizer {
 
     private let handle: yajl_handle
 
-    /// A parser feeding `sink`; with `multipleValues`, it accepts one value after another
-    /// (streams, and parsers reused across documents).
-    init(sink: YajlSink, multipleValues: Bool) {
-        let context = Unmanaged.passUnretained(sink).toOpaque()
-        guard let handle = yajl_alloc(yajlCallbacks, nil, context) else { fatalError("yajl_alloc failed: out of memory") }
+    /// A parser calling `callbacks` with `context` (the sink, which must outlive the parser: it
+    /// is held unretained); with `multipleValues`, it accepts one value after another (streams,
+    /// and parsers reused across documents).
+    init(callbacks: UnsafePointer<yajl_callbacks>, context: UnsafeMutableRawPointer, multipleValues: Bool) {
+        guard let handle = yajl_alloc(callbacks, nil, context) else { fatalError("yajl_alloc failed: out of memory") }
         self.handle = handle
         // The pre-scan (InputScanner) validates UTF-8 more strictly than yajl, so yajl's own pass is redundant.
         cyajl_config(handle, yajl_dont_validate_strings, 1)

@@ -27,12 +27,6 @@ final class RootFrame: DecodeFrame {
         onFinish = finish
     }
 
-    /// Ready for another document (a root parked with its engine, see ``TapeWorkspace``).
-    func reset() {
-        sawValue = false
-        found = ""
-    }
-
     /// Parsers run in multiple-values mode (so they can be reused): a document holds one value.
     private func checkFirstValue() throws {
         if sawValue { throw DecodeFailure(reason: .syntax("unexpected data after the JSON value")) }

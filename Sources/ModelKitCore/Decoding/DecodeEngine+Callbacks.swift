@@ -1,12 +1,18 @@
 import CYajl
 
-/// The sink yajl's callbacks forward to. Concrete, not `any TokenSink`: each token then costs a
-/// direct call into the engine, with no witness-table dispatch on the hot path.
-typealias YajlSink = DecodeEngine
+// The decode engine's callback table: each yajl callback is a direct call into the engine (no
+// `any TokenSink`, no witness-table dispatch on the hot path).
+
+extension DecodeEngine {
+    /// A parser whose tokens go to `engine`.
+    static func tokenizer(feeding engine: DecodeEngine, multipleValues: Bool) -> YajlTokenizer {
+        YajlTokenizer(callbacks: engineCallbacks, context: Unmanaged.passUnretained(engine).toOpaque(), multipleValues: multipleValues)
+    }
+}
 
 // yajl keeps a pointer to its callback table for the parser's lifetime, so the table lives in
 // one immutable, never-freed allocation shared by every parser.
-nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
+private nonisolated(unsafe) let engineCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
     let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
     table.initialize(to: yajl_callbacks(
         yajl_null: { ctx in withSink(ctx) { $0.onScalar(.null, kind: .literal) } },
@@ -32,9 +38,9 @@ nonisolated(unsafe) let yajlCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
 }()
 
 /// Calls `body` with the sink registered as yajl's context, and turns its answer into yajl's
-/// (non-zero: go on). The sink outlives its parser, so it is borrowed without retain/release
+/// (non-zero: go on). The engine outlives its parser, so it is borrowed without retain/release
 /// on every token.
 @inline(__always)
-private func withSink(_ context: UnsafeMutableRawPointer?, _ body: (YajlSink) -> Bool) -> Int32 {
-    Unmanaged<YajlSink>.fromOpaque(context!)._withUnsafeGuaranteedRef(body) ? 1 : 0
+private func withSink(_ context: UnsafeMutableRawPointer?, _ body: (DecodeEngine) -> Bool) -> Int32 {
+    Unmanaged<DecodeEngine>.fromOpaque(context!)._withUnsafeGuaranteedRef(body) ? 1 : 0
 }

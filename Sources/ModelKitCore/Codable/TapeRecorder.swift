@@ -1,0 +1,206 @@
+/// The Codable bridge's parse: the pre-scan and yajl over the whole input, every token appended
+/// to a ``Tape`` through the recorder's own callback table (TapeRecorder+Callbacks.swift): no
+/// frames and no decode engine between yajl and the tape.
+///
+/// Pooled with its parser and its tape: a small bridge decode would otherwise spend a fifth of
+/// its time allocating them. A recorder serves one decode at a time; it goes back to the pool
+/// only when no decoder kept the tape.
+final class TapeRecorder: WholeInputParser {
+    /// The tape being recorded, then read by the decode's ``TapeDecoder``s.
+    let tape: Tape
+    /// The conversions the decoders apply to the tape's scalars (lenient or strict, as the
+    /// options say): an engine without a parser, set to this decode's options.
+    let conversions: DecodeEngine
+    // The state below is read and written per token, only by the thread running the parse, and
+    // no access spans a call back into the recorder: unchecked exclusivity spares each access
+    // Swift's run-time check (a thread-local access set, about 70 instructions; 4 K per small decode).
+    // Not optional: the parser needs the recorder's address, so it is made just after `init`'s
+    // stored properties; it is never nil afterwards.
+    @exclusivity(unchecked) private var tokenizer: YajlTokenizer!
+    /// Positions of the tokens, for the tape and for errors.
+    @exclusivity(unchecked) var locator = SourceLocator()
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var maxDepth = 0
+    @exclusivity(unchecked) private(set) var maxStringBytes = 0
+    @exclusivity(unchecked) private var sawValue = false
+    /// Set by a token handler that failed; the tokenizer then stops with `.stopped`.
+    @exclusivity(unchecked) private var failure: ModelDecodingError?
+
+    private static let pool = ParkedPool<TapeRecorder>(capacity: 16)
+
+    private init(input: UnsafeRawBufferPointer) {
+        tape = Tape(input: input, capacity: Self.tapeCapacity(for: input))
+        conversions = DecodeEngine(options: .init(), root: Self.idleRoot(), parser: false)
+        tokenizer = TapeRecorder.tokenizer(feeding: self)
+    }
+
+    deinit {
+        // The tokenizer holds this recorder unretained: it goes first.
+        tokenizer = nil
+    }
+
+    /// The conversion engine never parses: its root frame is never reached.
+    private static func idleRoot() -> RootFrame {
+        RootFrame(scalar: { _, _ in }, begin: { _, _ in nil }, finish: { _, _ in })
+    }
+
+    /// About one token per 6 bytes of typical JSON: usually no regrowth.
+    private static func tapeCapacity(for input: UnsafeRawBufferPointer) -> Int { input.count / 6 + 16 }
+
+    // MARK: Recording
+
+    /// Records `input` whole (a pooled recorder when one is parked); hand the recorder back
+    /// with ``finish(keptByDecoders:)`` once the decode ends.
+    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> TapeRecorder {
+        if input.count >= Int(UInt32.max) {
+            // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
+            throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
+                                     line: 1, column: 1, byteOffset: Int(UInt32.max) - 1)
+        }
+        let recorder: TapeRecorder
+        if let parked = pool.take() {
+            recorder = parked
+            recorder.tape.reuse(for: input, capacity: tapeCapacity(for: input))
+        } else {
+            recorder = TapeRecorder(input: input)
+        }
+        // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
+        var strict = options
+        strict.mismatch = .fail
+        recorder.conversions.reset(options: strict, merging: false, root: idleRoot())
+        recorder.depth = 0
+        recorder.sawValue = false
+        recorder.failure = nil
+        recorder.maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        recorder.maxStringBytes = options.limits.maxStringBytes
+        recorder.locator = SourceLocator()
+        recorder.locator.wholeInput = input
+        if input.count > options.limits.maxInputBytes {
+            throw recorder.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes),
+                                 at: options.limits.maxInputBytes, path: "$")
+        }
+        // A recorder that failed is dropped with its parser (yajl cannot go on after an error).
+        try WholeInputFeeder.feed(input, to: recorder) { recorder.sawValue }
+        recorder.tape.appendSentinelNull()
+        return recorder
+    }
+
+    /// The decode is over. When a decoder, container or super decoder outlives it, the tape
+    /// (now holding a copy of the input) and the conversions stay theirs and the recorder is
+    /// dropped, freeing its parser; otherwise the recorder is parked for the next decode.
+    func finish(keptByDecoders kept: Bool) {
+        locator.release()
+        if kept {
+            tape.keepInput()
+        } else if tape.retainedBytes <= 1 << 18 {
+            // A tape that served a large document is dropped rather than kept at that size for good.
+            conversions.release(keepingSpares: false)
+            Self.pool.park(self)
+        }
+    }
+
+    // MARK: WholeInputParser
+
+    func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
+        guard buffer.count > 0 else { return }
+        locator.currentBuffer = buffer
+        locator.currentBufferOffset = offset
+        try check(tokenizer.parse(buffer))
+    }
+
+    func complete(at end: Int) throws {
+        locator.currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
+        locator.currentBufferOffset = end
+        try check(tokenizer.finish(), atEnd: true)
+    }
+
+    private func check(_ status: YajlTokenizer.Status, atEnd: Bool = false) throws {
+        switch status {
+        case .ok: return
+        case .stopped: throw failure ?? error(.invalid("decoding stopped"), at: consumedOffset, path: nil)
+        case .failed:
+            let (message, offset) = locator.syntaxError(of: tokenizer, atEnd: atEnd)
+            throw error(.syntax(message), at: offset, path: nil)
+        }
+    }
+
+    /// A failure at `offset`; without a path, at the containers open on the tape.
+    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError {
+        let (line, column) = locator.location(of: offset)
+        return ModelDecodingError(reason: reason, path: path ?? tape.pathOfOpenContainers(), line: line, column: column, byteOffset: offset)
+    }
+
+    // MARK: Tokens (called by the callback table)
+
+    private var consumedOffset: Int { locator.consumedOffset(tokenizer) }
+    private var tokenStartOffset: Int { locator.tokenStart(end: consumedOffset) }
+
+    /// Stops the parse with `reason`, located at the token being handled.
+    private func fail(_ reason: ModelDecodingError.Reason) -> Bool {
+        if failure == nil { failure = error(reason, at: tokenStartOffset, path: nil) }
+        return false
+    }
+
+    /// A value at the top level: the parser runs in multiple-values mode (so it can be reused),
+    /// and a document holds one value.
+    @inline(__always)
+    private func startsDocument() -> Bool {
+        if sawValue { return fail(.syntax("unexpected data after the JSON value")) }
+        sawValue = true
+        return true
+    }
+
+    @inline(__always)
+    func onLiteral(_ kind: TapeEntry.Kind) -> Bool {
+        locator.lastTokenKind = .literal
+        if depth == 0, !startsDocument() { return false }
+        tape.appendLiteral(kind, at: tokenStartOffset)
+        return true
+    }
+
+    /// A number's text is bounded like a string's: a megabyte of digits is no number to convert.
+    @inline(__always)
+    func onNumber(_ text: UnsafeRawBufferPointer) -> Bool {
+        locator.lastTokenKind = .number
+        if text.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
+        if depth == 0, !startsDocument() { return false }
+        if tape.appendText(.number, text, isKey: false) { tape.setPositionOfLast(tokenStartOffset) }
+        return true
+    }
+
+    @inline(__always)
+    func onString(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        locator.lastTokenKind = .string
+        if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
+        if depth == 0, !startsDocument() { return false }
+        if tape.appendText(.string, bytes, isKey: false) { tape.setPositionOfLast(consumedOffset) }
+        return true
+    }
+
+    @inline(__always)
+    func onKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        locator.lastTokenKind = .key
+        if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
+        if tape.appendText(.string, bytes, isKey: true) { tape.setPositionOfLast(consumedOffset) }
+        return true
+    }
+
+    @inline(__always)
+    func onOpen(_ kind: TapeEntry.Kind) -> Bool {
+        locator.lastTokenKind = .open
+        depth += 1
+        if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth)) }
+        if depth == 1, !startsDocument() { return false }
+        tape.openContainer(kind, at: tokenStartOffset)
+        return true
+    }
+
+    @inline(__always)
+    func onClose() -> Bool {
+        locator.lastTokenKind = .close
+        depth -= 1
+        // The tokenizer reports a closing bracket's start; the container's bytes end just past it.
+        _ = tape.closeContainer(end: tokenStartOffset + 1)
+        return true
+    }
+}

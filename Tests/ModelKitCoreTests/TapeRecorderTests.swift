@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+/// The Codable bridge's tape recorder: yajl's tokens onto the tape, with the same checks, limits
+/// and error places as the schema path, and pooled recorders that never leak one document into the next.
+@Suite struct TapeRecorderTests {
+    struct Pair: Codable, Equatable { var a: [Int]; var b: String }
+
+    /// The bridge's error for `json`, as a ModelDecodingError.
+    private func bridgeError(_ json: String, options: DecodingOptions = .init()) throws -> ModelDecodingError {
+        let error = try #require(throws: DecodingError.self) { try ModelDecoder(options: options).decode(Pair.self, from: json) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("not dataCorrupted: \(error)"); throw error }
+        return try #require(context.underlyingError as? ModelDecodingError)
+    }
+
+    @Test func recordsEveryTokenKindInDocumentOrder() throws {
+        let json = Array(#"{"a":[1,true,null,"x\n"],"b":{}}"#.utf8)
+        let kinds = try json.withUnsafeBytes { bytes in
+            let recorder = try TapeRecorder.record(bytes, options: .init())
+            defer { recorder.finish(keptByDecoders: false) }
+            return (0..<recorder.tape.count).map { recorder.tape.entries[$0].kind }
+        }
+        #expect(kinds == [.object, .string, .array, .number, .trueValue, .null, .string, .string, .object, .null])
+    }
+
+    @Test func syntaxErrorsAreLocatedLikeTheSchemaPath() throws {
+        for json in [#"{"a":[1,2}"#, #"{"a":[1],"b":"x" "c"}"#, #"{"a":[1],"b":tru}"#, #"{"a":[1],"b":"x"} 2"#, "   ", #"{"a":[1,"#] {
+            let bridge = try bridgeError(json)
+            let schema = try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode(JSONValue.self, from: json) }
+            #expect(bridge.reason == schema.reason, "\(json)")
+            #expect(bridge.byteOffset == schema.byteOffset, "\(json)")
+            #expect(bridge.line == schema.line && bridge.column == schema.column, "\(json)")
+        }
+    }
+
+    @Test func limitsStopTheRecordingWithTheOpenPath() throws {
+        var options = DecodingOptions()
+        options.limits.maxStringBytes = 4
+        let long = try bridgeError(#"{"a":[1],"b":"abcdefgh"}"#, options: options)
+        #expect(long.reason == .limitExceeded(.maxStringBytes, limit: 4))
+        #expect(long.path == "$.b")
+        let digits = try bridgeError(#"{"a":[1,123456789],"b":""}"#, options: options)
+        #expect(digits.reason == .limitExceeded(.maxStringBytes, limit: 4))
+        #expect(digits.path == "$.a[1]")
+        options.limits.maxDepth = 2
+        let deep = try bridgeError(#"{"a":[[1]],"b":""}"#, options: options)
+        #expect(deep.reason == .limitExceeded(.maxDepth, limit: 2))
+    }
+
+    /// A recorder that failed is dropped; a parked one serves documents of any size next.
+    @Test func pooledRecordersServeTheNextDocumentCleanly() throws {
+        let decoder = ModelDecoder()
+        for round in 0..<50 {
+            if round % 3 == 0 { _ = try? decoder.decode(Pair.self, from: #"{"a":[1,2"#) }
+            let count = round * 37 % 500
+            let json = #"{"a":[\#((0..<count).map(String.init).joined(separator: ","))],"b":"r\#(round)"}"#
+            #expect(try decoder.decode(Pair.self, from: json) == Pair(a: Array(0..<count), b: "r\(round)"))
+        }
+    }
+}
