@@ -77,7 +77,7 @@ public enum Archive {
             guard stored == UInt64(computed) else { throw ArchiveError.checksumMismatch }
             guard version <= UInt64(formatVersion) else { throw ArchiveError.newerFormatVersion(Int(clamping: version)) }
             let expected = (existing.map { Swift.type(of: $0) } ?? type).schema.typeName
-            guard name == expected else { throw ArchiveError.wrongModelType(expected: expected, found: name) }
+            guard name == expected else { throw ArchiveError.wrongModelType(expected: expected, found: ModelDecodingError.quoted(name)) }
         } catch CBORReader.Failure.truncated {
             throw ArchiveError.truncated
         } catch CBORReader.Failure.malformed(let why) {

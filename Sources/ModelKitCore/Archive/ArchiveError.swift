@@ -6,7 +6,7 @@ public enum ArchiveError: Error, CustomStringConvertible, Sendable, Equatable {
     case checksumMismatch
     /// These bytes are not a ModelKit archive.
     case notAnArchive(String)
-    /// The archive holds another model type.
+    /// The archive holds another model type (`found`: its name, at most 40 bytes of it).
     case wrongModelType(expected: String, found: String)
     /// Written by a newer ModelKit, with a format this version cannot read.
     case newerFormatVersion(Int)

@@ -34,7 +34,7 @@ extension ModelDecoder {
 
     /// `type` may be a subclass of `T` (`Employee.self as Person.Type`): its own `init(from:)` runs.
     static func decodeAny<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
-        if let schemaType = type as? any ModelValue.Type {
+        if !PlainTypeCache.shared.isNoModelValue(type), let schemaType = type as? any ModelValue.Type {
             return try decodeThroughSchema(schemaType, from: bytes, options: options) as! T
         }
         return try decodeBridged(type, from: bytes, options: options)

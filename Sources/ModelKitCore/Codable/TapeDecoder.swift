@@ -193,6 +193,7 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
+        if PlainTypeCache.shared.isNoModelValue(T.self) { return nil }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
         return nil
     }
