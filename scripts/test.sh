@@ -70,4 +70,11 @@ done
 
 # Public-surface targets first (no `_` names public, no file over 400 lines): a MISS fails the run.
 scripts/check-surface.sh
+# The articles' and README's Swift blocks, regenerated into the test targets so the build below
+# compiles them as they are now (ArticleExampleTests also fails on a stale copy without python3).
+if command -v python3 >/dev/null 2>&1; then
+    python3 scripts/doc-examples.py
+else
+    echo "note: python3 unavailable; the documentation examples are compiled as last generated" >&2
+fi
 swift test --scratch-path "$scratch" "${args[@]+"${args[@]}"}"

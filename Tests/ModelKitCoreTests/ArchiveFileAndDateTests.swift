@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-/// Issue 12: what `Archive.write` does to modes, links and leftovers; dates that cannot be written.
+/// What `Archive.write` does to modes, links and leftovers; dates that cannot be written.
 @Suite struct ArchiveFileAndDateTests {
     func scratchDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-files-\(UUID().uuidString)")
@@ -75,7 +75,7 @@ import Testing
             let bytes = try encoder.encode(holder)
             #expect(try DateHolder(json: bytes) == holder, "\(String(decoding: bytes, as: UTF8.self))")
         }
-        // As a JSONValue too: the decoder refuses such dates (issue 10), so no form would read back.
+        // As a JSONValue too: the decoder refuses such dates (DateRangeTests), so no form would read back.
         let far = Date(timeIntervalSince1970: 1e12)
         #expect(throws: ModelEncodingError.self) { try far.encodeModelValue(options: EncodingOptions()) }
     }

@@ -252,14 +252,46 @@ struct CodableDecodingTests {
         #expect(value.value == "in place")
     }
 
-    @Test func neverCrashesOnTruncatedOrMutatedInput() throws {
+    /// Every prefix of a document is refused with a located syntax error at or before its end; a
+    /// document with one byte changed either decodes or fails with a located error.
+    @Test func truncatedOrMutatedInputFailsLocated() throws {
         let json = Array(#"{"statuses":[{"id":1,"text":"a\u00e9","user":{"name":"x"}}],"n":[1.5e3,-0,true,null]}"#.utf8)
         struct Loose: Decodable { var statuses: [JSONValue]?; var n: [Double?]? }
+        func located(_ error: any Error, _ input: some Collection<UInt8>) -> ModelDecodingError? {
+            let decodingError = error as? DecodingError
+            var context: DecodingError.Context?
+            switch decodingError {
+            case .dataCorrupted(let c)?, .typeMismatch(_, let c)?, .valueNotFound(_, let c)?, .keyNotFound(_, let c)?: context = c
+            default: break
+            }
+            guard let inner = context?.underlyingError as? ModelDecodingError else {
+                Issue.record("not a located DecodingError: \(error) for \(String(decoding: input, as: UTF8.self))")
+                return nil
+            }
+            #expect((0...input.count).contains(inner.byteOffset), "\(inner)")
+            return inner
+        }
+        #expect(try ModelDecoder().decode(Loose.self, from: json).n?.count == 4)
+        var mutatedDecodes = 0
         for cut in 0..<json.count {
-            _ = try? ModelDecoder().decode(Loose.self, from: json[0..<cut])
+            let prefix = json[0..<cut]
+            let error = try #require(throws: (any Error).self, "prefix \(cut)") { try ModelDecoder().decode(Loose.self, from: prefix) }
+            if let inner = located(error, prefix) {
+                guard case .syntax = inner.reason else {
+                    Issue.record("prefix \(cut): \(inner)")
+                    continue
+                }
+            }
             var mutated = json
             mutated[cut] = UInt8(truncatingIfNeeded: mutated[cut] &+ 1)
-            _ = try? ModelDecoder().decode(Loose.self, from: mutated)
+            do {
+                _ = try ModelDecoder().decode(Loose.self, from: mutated)
+                mutatedDecodes += 1
+            } catch {
+                _ = located(error, mutated)
+            }
         }
+        // Some one-byte changes keep a valid document (a digit, a letter inside a string).
+        #expect(mutatedDecodes > 0 && mutatedDecodes < json.count)
     }
 }

@@ -43,6 +43,17 @@ struct Scalars: Model, Equatable {
     }
 }
 
+private struct WideIntegers: Model, Equatable {
+    var i64: Int64 = 0
+    var u64: UInt64 = 0
+    var i8: Int8 = 0
+    static let schema = Schema(WideIntegers.self) {
+        Field("i64", \.i64)
+        Field("u64", \.u64)
+        Field("i8", \.i8)
+    }
+}
+
 @Suite struct ConversionTests {
     let strict = DecodingOptions(conversion: .strict)
 
@@ -152,5 +163,73 @@ struct Scalars: Model, Equatable {
         let tiny = try Scalars(json: #"{"double":4.9e-324}"#)
         #expect(tiny.double == .leastNonzeroMagnitude)
         #expect(throws: ModelDecodingError.self) { try Scalars(json: #"{"double":1e400}"#) }
+    }
+
+    @Test func skippedValuesArePositionedExactlyAcrossLinesAndReusedEngines() throws {
+        // Positions are counted on from the previous one: they must still be exact, and an
+        // engine reused from the pool must not count on from the previous document.
+        let json = Array("{\"ints\":[\n\"x\",1,\n  \"é\",\n\"y\"]}".utf8)
+        let decoder = ModelDecoder(options: DecodingOptions(mismatch: .skip))
+        for _ in 0..<3 {
+            let (list, skipped) = try decoder.decodeWithReport(IntList.self, from: json)
+            #expect(list.ints == [1])
+            #expect(skipped.map(\.line) == [2, 3, 4])
+            #expect(skipped.map(\.column) == [1, 3, 1])
+            #expect(skipped.map(\.path) == ["$.ints[0]", "$.ints[2]", "$.ints[3]"])
+        }
+    }
+
+    @Test func strictIntegersComeOnlyFromExactWholeValues() throws {
+        struct Count: Model { var n: Int64 = 0; static let schema = Schema(Count.self) { Field("n", \.n) } }
+        let strict = DecodingOptions(conversion: .strict)
+        #expect(throws: ModelDecodingError.self) { try Count(json: #"{"n":9007199254740993.5}"#, options: strict) }
+        #expect(throws: ModelDecodingError.self) { try Count(json: #"{"n":1.5e0}"#, options: strict) }
+        #expect(try Count(json: #"{"n":9007199254740993.0}"#, options: strict).n == 9_007_199_254_740_993)
+        #expect(try Count(json: #"{"n":1e2}"#, options: strict).n == 100)
+        #expect(try Count(json: #"{"n":12.50e1}"#, options: strict).n == 125)
+        #expect(try Count(json: #"{"n":-0.0}"#, options: strict).n == 0)
+        #expect(throws: ModelDecodingError.self) { try Count(json: #"{"n":1e19}"#, options: strict) }
+    }
+
+    // Lenient fractions into integer fields were converted through Double:
+    // 9007199254740993.0 → 9007199254740992. Truncation must be exact, from the digits.
+    @Test func fractionalNumbersTruncateExactlyFromTheDigits() throws {
+        let cases: [(String, Int64?)] = [
+            ("9007199254740993.0", 9_007_199_254_740_993),
+            ("9223372036854775807.0", .max),
+            ("9223372036854775807.999", .max),
+            ("-9223372036854775808.5", .min),
+            ("-9007199254740993.9", -9_007_199_254_740_993),
+            ("9007199254740993e0", 9_007_199_254_740_993),
+            ("90071992547409.93e2", 9_007_199_254_740_993),
+            ("900719925474099312e-2", 9_007_199_254_740_993),
+            ("1.5e-400", 0),
+            ("-0.9", 0),
+            ("12.7", 12),
+            ("9223372036854775808.0", nil),
+            ("1e19", nil),
+            ("1e400", nil),
+        ]
+        for (text, expected) in cases {
+            let json = #"{"i64": \#(text)}"#
+            if let expected {
+                #expect(try WideIntegers(json: json).i64 == expected, "\(text)")
+            } else {
+                #expect(throws: ModelDecodingError.self, "\(text)") { try WideIntegers(json: json) }
+            }
+        }
+        #expect(try WideIntegers(json: #"{"u64": 18446744073709551615.0}"#).u64 == .max)
+        #expect(try WideIntegers(json: #"{"u64": 9223372036854775807.0}"#).u64 == 9_223_372_036_854_775_807)
+        #expect(try WideIntegers(json: #"{"u64": "18446744073709551615.25"}"#).u64 == .max)
+        #expect(throws: ModelDecodingError.self) { try WideIntegers(json: #"{"u64": 18446744073709551616.0}"#) }
+        #expect(throws: ModelDecodingError.self) { try WideIntegers(json: #"{"u64": -1.5}"#) }
+        #expect(try WideIntegers(json: #"{"u64": -0.5}"#).u64 == 0)
+        #expect(try WideIntegers(json: #"{"i8": 127.99}"#).i8 == 127)
+        #expect(throws: ModelDecodingError.self) { try WideIntegers(json: #"{"i8": 128.0}"#) }
+        // Strict mode still takes integral values written with a fraction or exponent, exactly.
+        let strict = DecodingOptions(conversion: .strict)
+        #expect(try WideIntegers(json: #"{"i64": 9007199254740993.0}"#, options: strict).i64 == 9_007_199_254_740_993)
+        #expect(try WideIntegers(json: #"{"i64": 9.007199254740993e15}"#, options: strict).i64 == 9_007_199_254_740_993)
+        #expect(throws: ModelDecodingError.self) { try WideIntegers(json: #"{"i64": 9007199254740993.5}"#, options: strict) }
     }
 }

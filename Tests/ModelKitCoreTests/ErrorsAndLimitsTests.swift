@@ -77,15 +77,42 @@ import Testing
         #expect(throws: ModelDecodingError.self) { try Book(json: "[1]") }
     }
 
-    @Test func randomGarbageNeverCrashes() throws {
+    /// Random short inputs: each one either decodes (and then encodes and decodes back to the same
+    /// value) or fails with a `ModelDecodingError` located inside the input. Both outcomes occur.
+    @Test func randomGarbageDecodesOrFailsLocated() throws {
         var generator = SplitMix64(seed: 42)
         let alphabet = Array(#"{}[]:,"\ 0123456789.eE+-truefalsnu"#.utf8) + [0xC3, 0xA9, 0xFF, 0x0A]
+        var decoded = 0, refused = 0
         for _ in 0..<3000 {
             let length = Int(generator.next() % 40)
             let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-            _ = try? ModelDecoder().decode(JSONValue.self, from: bytes)
-            _ = try? Timeline(json: bytes)
+            switch Result(catching: { try ModelDecoder().decode(JSONValue.self, from: bytes) }) {
+            case .success(let value):
+                decoded += 1
+                #expect(try ModelDecoder().decode(JSONValue.self, from: ModelEncoder().encode(value)) == value, "\(bytes)")
+            case .failure(let error):
+                refused += 1
+                expectLocated(error, in: bytes)
+            }
+            do {
+                _ = try Timeline(json: bytes)
+            } catch {
+                expectLocated(error, in: bytes)
+            }
         }
+        #expect(decoded > 10)
+        #expect(refused > 1000)
+    }
+
+    private func expectLocated(_ error: any Error, in bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let error = error as? ModelDecodingError else {
+            Issue.record("not a ModelDecodingError: \(error) for \(bytes)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(error.path.hasPrefix("$"), "\(error)", sourceLocation: sourceLocation)
+        #expect((0...bytes.count).contains(error.byteOffset), "\(error) for \(bytes)", sourceLocation: sourceLocation)
+        #expect(error.line >= 1 && error.line <= bytes.count + 1, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.column >= 1 && error.column <= bytes.count + 1, "\(error)", sourceLocation: sourceLocation)
     }
 
     /// An error inside an unknown key's value names the key: read in place from the input, or
@@ -107,6 +134,62 @@ import Testing
             }
             #expect(streamed.path == "$[0]" + path.dropFirst())  // a stream's values are numbered
         }
+    }
+
+    @Test func aWholeDocumentStringLongerThanABlockDecodesAndHitsTheLimitEarly() throws {
+        let long = String(repeating: "ab", count: 1_500_000)
+        let json = "{\"s\":\"" + long + "\",\"n\":2}"
+        let holder = try LongHolder(json: json)
+        #expect(holder.text.utf8.count == 3_000_000)
+        #expect(holder.number == JSONValue(2))
+        // Unterminated, over the limit: the limit, at the string, before the end of input.
+        let open = Array(("{\"s\":\"" + long).utf8)
+        let error = try #require(throws: ModelDecodingError.self) {
+            try LongHolder(json: open, options: DecodingOptions(limits: DecodingLimits(maxStringBytes: 1000)))
+        }
+        #expect(error.reason == .limitExceeded(.maxStringBytes, limit: 1000))
+        #expect(error.byteOffset == 5)
+        #expect(error.path == "$.s")
+        // After a byte order mark, offsets still count from the first byte of the input.
+        let limits = DecodingOptions(limits: DecodingLimits(maxStringBytes: 1000))
+        let withMark: [UInt8] = [0xEF, 0xBB, 0xBF] + open
+        let marked = try #require(throws: ModelDecodingError.self) { try LongHolder(json: withMark, options: limits) }
+        #expect(marked.byteOffset == 8)
+        var stream = ModelStreamDecoder<LongHolder>(options: limits)
+        let streamed = try #require(throws: ModelDecodingError.self) { _ = try stream.feed(withMark[0..<4000]) }
+        #expect(streamed.byteOffset == 8)
+        #expect(streamed.reason == .limitExceeded(.maxStringBytes, limit: 1000))
+    }
+
+    @Test func maxDepthIsBoundedWhateverItIsSetTo() throws {
+        let options = DecodingOptions(limits: DecodingLimits(maxDepth: 1_000_000))
+        let depth = DecodingLimits.maxDepthBound + 1
+        let json = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder(options: options).decode(JSONValue.self, from: json) }
+        #expect(error.reason == .limitExceeded(.maxDepth, limit: DecodingLimits.maxDepthBound))
+        let atBound = Array((String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)).utf8)
+        let value = try ModelDecoder(options: options).decode(JSONValue.self, from: atBound)
+        // Equality and hashing walk the whole depth: a second decode is an equal, separate value.
+        let again = try ModelDecoder(options: options).decode(JSONValue.self, from: atBound)
+        #expect(value == again)
+        #expect(value.hashValue == again.hashValue)
+        var otherLeaf = atBound
+        otherLeaf.insert(UInt8(ascii: "0"), at: depth - 1)  // the innermost array holds a 0
+        #expect(try ModelDecoder(options: options).decode(JSONValue.self, from: otherLeaf) != value)
+        #expect(try ModelEncoder().encode(value) == atBound)
+        #expect(try Archive.decode(AnyHolder.self, from: Archive.encode(AnyHolder(any: [1]))).any == [1])
+        _ = try Archive.encode(AnyHolder(any: value))
+        #expect(AnyHolder(any: value).modelDescription.count > depth)
+        // Models nested to the bound: every path that walks them recursively.
+        let levels = DecodingLimits.maxDepthBound / 2 - 1
+        let statuses = Array((String(repeating: #"{"retweeted":["#, count: levels) + String(repeating: "]}", count: levels)).utf8)
+        let status = try ModelDecoder(options: options).decode(Status.self, from: statuses)
+        let reread = try ModelDecoder(options: options).decode(Status.self, from: try status.jsonBytes())
+        #expect(status.modelIsEqual(reread))
+        #expect(reread == status)
+        #expect(!status.modelIsEqual(Status()))
+        #expect(try Archive.encode(status).count > levels)
+        #expect(status.modelDescription.count > levels)
     }
 }
 

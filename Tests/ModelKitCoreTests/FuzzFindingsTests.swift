@@ -192,7 +192,8 @@ import Testing
     @Test
     func aTrailingOpenStringDoesNotPoisonTheNextDecode() throws {
         for poison in [#"""""#, #""" ""#, #""""0g"#] {
-            _ = try? ModelDecoder().decode(JSONValue.self, from: poison)
+            let error = try #require(throws: ModelDecodingError.self, "\(poison)") { try ModelDecoder().decode(JSONValue.self, from: poison) }
+            #expect(error.byteOffset == poison.utf8.count, "\(poison): \(error)")
             #expect(try ModelDecoder().decode(JSONValue.self, from: #""""#) == "", "after \(poison)")
             #expect(try ModelDecoder().decode(JSONValue.self, from: #"["a",""]"#) == ["a", ""], "after \(poison)")
         }

@@ -80,19 +80,21 @@ struct JSONSchemaValidationTests {
         }
     }
 
-    /// The real documents of ../shared/corpus (when present), decoded by the benchmark's and the
-    /// test suite's corpus models and encoded again, validate.
-    @Test(.enabled(if: Corpus.directory != nil, "../shared/corpus not present"))
-    func corpusEncodingsValidate() throws {
-        func encoded<M: Model>(_ type: M.Type, _ file: String) throws -> SchemaValidator.Case {
-            let model = try ModelDecoder().decode(M.self, from: Corpus.bytes(file))
-            return .init(name: "\(file) as \(M.schema.typeName)", schema: M.jsonSchema(), instance: try json(ModelEncoder().encode(model)))
+    /// The corpus documents (committed, generated, and the real large files when ../shared/corpus
+    /// is present), decoded by the benchmark's and the test suite's corpus models and encoded
+    /// again, validate.
+    @Test func corpusEncodingsValidate() throws {
+        func encoded<M: Model>(_ type: M.Type, _ file: String) throws -> [SchemaValidator.Case] {
+            try Corpus.documents(file).map { document in
+                let model = try ModelDecoder().decode(M.self, from: document.bytes)
+                return .init(name: "\(document) as \(M.schema.typeName)", schema: M.jsonSchema(), instance: try json(ModelEncoder().encode(model)))
+            }
         }
         let cases = [
             try encoded(Bench.TwitterTimeline.self, "twitter.json"), try encoded(CorpusTimeline.self, "twitter.json"),
             try encoded(Bench.Catalog.self, "citm_catalog.json"), try encoded(Bench.FeatureCollection.self, "canada.json"),
             try encoded(CorpusCanada.self, "canada.json"), try encoded(Bench.GitHubUser.self, "user.json"),
-        ]
+        ].flatMap { $0 }
         for outcome in try SchemaValidator.run(cases) {
             #expect(outcome.schemaIsValid, "\(outcome.name): \(outcome.errors)")
             #expect(outcome.errorCount == 0, "\(outcome.name): \(outcome.errors)")

@@ -89,4 +89,37 @@ struct OddKeys: Model {
         #expect(try Book(json: #"{"n\u0000":"x"}"#).name == "")
         #expect(try Book(json: #"{"\u006e":"escaped key"}"#).name == "escaped key")
     }
+
+    @Test func sharedKeysInARecursiveModelDecodeEachLevelOnce() throws {
+        // Two fields on key "k": replaying the value per field doubled the work per level
+        // (2^30 decodes here). One decode per level, stored into both fields.
+        let depth = 30
+        let before = sharedKeyNodeDecodes.value
+        let node = try SharedKeyNode(json: SharedKeyNode.nested(depth))
+        let decodes = sharedKeyNodeDecodes.value - before
+        #expect(decodes <= 4 * (depth + 1))  // other tests may decode this type concurrently
+        var level = node
+        for _ in 0..<depth {
+            #expect(level.left == level.right)
+            level = try #require(level.left.first)
+        }
+        #expect(level.tag == 1)
+    }
+
+    @Test func sharedKeysStillRespectPerFieldMismatches() throws {
+        struct Mixed: Model {
+            var asText = ""
+            var asNumber = 0
+            var asList: [Int] = []
+            static let schema = Schema(Mixed.self) {
+                Field("asText", \.asText, key: "v")
+                Field("asNumber", \.asNumber, key: "v")
+                Field("asList", \.asList, key: "v")
+            }
+        }
+        let (value, skipped) = try ModelDecoder(options: DecodingOptions(mismatch: .skip)).decodeWithReport(Mixed.self, from: Array(#"{"v":[1,2]}"#.utf8))
+        #expect(value.asList == [1, 2])
+        #expect(skipped.count == 2)
+        #expect(skipped.allSatisfy { $0.path == "$.v" })
+    }
 }

@@ -75,4 +75,23 @@ struct StreamHeldBackLimitTests {
             #expect("\(error)".utf8.count < 600)
         }
     }
+
+    @Test func aStreamHoldsAPartialNumberBackFromTheParser() throws {
+        // yajl re-lexed a partial number from its start on every 1-byte chunk (quadratic).
+        var stream = ModelStreamDecoder<LongHolder>()
+        for byte in Array(#"{"n":123456"#.utf8) { _ = try stream.feed([byte]) }
+        #expect(stream.heldBackBytes == 6)
+        var done: [LongHolder] = []
+        for byte in Array(#"789}"#.utf8) { done += try stream.feed([byte]) }
+        done += try stream.finish()
+        #expect(done.map(\.number) == [JSONValue(123456789)])
+        // A number held back at the very end still reaches the parser at finish().
+        var values = ModelStreamDecoder<LongHolder>()
+        var all: [LongHolder] = []
+        for byte in Array("{\"n\":[1.5e3,true,-2]}\n{\"n\":-0.25e+1} 17".utf8) { all += try values.feed([byte]) }
+        #expect(values.heldBackBytes == 2)
+        let error = try #require(throws: ModelDecodingError.self) { try values.finish() }
+        #expect(error.path == "$[2]")
+        #expect(all.map(\.number) == [[1500, true, -2], -2.5])
+    }
 }

@@ -19,6 +19,28 @@ struct Shelf: Model, Equatable {
     }
 }
 
+private struct Account: Model, Equatable {
+    var id = 0
+    var owner = ""
+    var note: String?
+    var child: Child?
+    static let schema = Schema(Account.self) {
+        Field("id", \.id, options: .required)
+        Field("owner", \.owner, options: .required)
+        Field("note", \.note)
+        Field("child", \.child)
+    }
+}
+
+private struct Child: Model, Equatable {
+    var name = ""
+    var size = 0
+    static let schema = Schema(Child.self) {
+        Field("name", \.name, options: .required)
+        Field("size", \.size)
+    }
+}
+
 @Suite struct UpdateAndContainersTests {
     @Test func updateMergesNestedModelsInPlace() throws {
         var shelf = try Shelf(json: #"{"owner":{"id":1,"name":"ann","email":"a@x"},"favorite":{"n":"A","p":10}}"#)
@@ -65,5 +87,20 @@ struct Shelf: Model, Equatable {
         #expect(try Book(json: text).name == "x")
         #expect(try Book(json: text.utf8).name == "x")
         #expect(try Book(json: AnyCollection(bytes)).name == "x")
+    }
+
+    // PATCH: update(json:) sets only the keys present, so `.required` keys absent from the
+    // patch are not missing (they keep their current values); a new value still needs them.
+    @Test func updateDoesNotRequireRequiredKeysAbsentFromThePatch() throws {
+        var account = try Account(json: #"{"id": 1, "owner": "ann", "child": {"name": "c", "size": 1}}"#)
+        try account.update(json: #"{"note": "hello"}"#)
+        #expect(account == Account(id: 1, owner: "ann", note: "hello", child: Child(name: "c", size: 1)))
+        try account.update(json: #"{"child": {"size": 2}}"#)
+        #expect(account.child == Child(name: "c", size: 2))
+        #expect(throws: ModelDecodingError.self) { try Account(json: #"{"note": "hello"}"#) }
+        // A nested model the patch creates is a new value: its required keys apply.
+        var bare = try Account(json: #"{"id": 1, "owner": "ann"}"#)
+        let error = try #require(throws: ModelDecodingError.self) { try bare.update(json: #"{"child": {"size": 2}}"#) }
+        #expect(error.reason == .missingKey("name"))
     }
 }

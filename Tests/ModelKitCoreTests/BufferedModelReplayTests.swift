@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-// Issue 10: nested polymorphic / preprocessed models were buffered and replayed again at every
-// level (time and memory ∝ depth × size). Each value must be replayed a bounded number of times.
+// Polymorphic and preprocessed models are buffered, then replayed into the engine. Nested ones
+// must not be replayed again at every level (time and memory ∝ depth × size): each value is
+// replayed a bounded number of times, and buffered nesting has a bound of its own.
 
 final class PolyNode: PolymorphicModel, @unchecked Sendable {
     var payload = ""
@@ -43,7 +44,7 @@ private func replayedValues<T: ModelValue>(_ type: T.Type, _ json: String) throw
     return (try #require(box.value), engine.replayedValues)
 }
 
-@Suite struct HardeningAmplificationTests {
+@Suite struct BufferedModelReplayTests {
     @Test func nestedPolymorphicModelsAreReplayedOnce() throws {
         for depth in [10, 100] {
             let (node, replayed) = try replayedValues(PolyNode.self, nested(depth: depth, payload: 100))
@@ -87,5 +88,27 @@ private func replayedValues<T: ModelValue>(_ type: T.Type, _ json: String) throw
         let prep = try ModelDecoder().decode(PrepNode.self, from: json)
         #expect(try poly.jsonValue() == prep.jsonValue())
         #expect(try ModelDecoder().decode(JSONValue.self, from: json) == poly.jsonValue())
+    }
+
+    @Test func polymorphicReplayDoesNotRebufferEveryLevel() throws {
+        let node = try #require(try ModelDecoder().decode(ReplayPolyNode?.self, from: ReplayPolyNode.nested(200)) ?? nil)
+        var depth = 0
+        var level = node
+        while let child = level.child { level = child; depth += 1 }
+        #expect(depth == 200)
+        #expect(level.leaf == 1)
+    }
+
+    @Test func bufferedModelsNestWithinTheirOwnBound() throws {
+        // Polymorphic replay recursed on the stack at every level and crashed at ~4000 levels.
+        let options = DecodingOptions(limits: DecodingLimits(maxDepth: .max))
+        let bound = DecodingLimits.maxBufferedNesting
+        let node = try #require(try ModelDecoder(options: options).decode(ReplayPolyNode?.self, from: ReplayPolyNode.nested(bound - 1)) ?? nil)
+        #expect(node.child != nil)
+        let error = try #require(throws: ModelDecodingError.self) {
+            try ModelDecoder(options: options).decode(ReplayPolyNode?.self, from: ReplayPolyNode.nested(bound + 10))
+        }
+        #expect(error.reason == .limitExceeded(.maxDepth, limit: bound))
+        #expect(throws: ModelDecodingError.self) { try SharedKeyNode(json: SharedKeyNode.nested(bound + 10), options: options) }
     }
 }

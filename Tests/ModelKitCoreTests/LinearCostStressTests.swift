@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-/// Issue 12's cost bombs at size: each runs the same input at n and 4n and checks that the time
+/// Inputs shaped to cost quadratic or exponential time, at size: each runs the same input at n and 4n and checks that the time
 /// grows about linearly (a ratio below 8; quadratic would be 16). Never absolute seconds.
-/// Off by default: `MODELKIT_STRESS=1 swift test -c release --filter CostBombStressTests`.
+/// Off by default: `MODELKIT_STRESS=1 swift test -c release --filter LinearCostStressTests`.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["MODELKIT_STRESS"] == "1"), .serialized)
-struct CostBombStressTests {
+struct LinearCostStressTests {
     /// Best of three runs, in seconds.
     func seconds(_ body: () throws -> Void) rethrows -> Double {
         var best = Double.infinity

@@ -4,7 +4,7 @@ import Foundation
 /// Counts decodes of `SharedKeyNode` (each `didDecode` is one model built).
 let sharedKeyNodeDecodes = Lock<Int>(0)
 
-/// Two fields on one key, recursively: the red team's exponential shape.
+/// Two fields on one key, recursively: replaying the value per field made the work exponential in depth.
 struct SharedKeyNode: Model, ValidatingModel, Equatable {
     var left: [SharedKeyNode] = []
     var right: [SharedKeyNode] = []

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-// Issue 10: stream limits apply per top-level value (record); stream errors at the end.
+// The stream decoder's limits apply per top-level value (record), and are checked while a value
+// is still open; an error at the end of a stream is located there.
 
 private struct Record: Model, Equatable {
     var id = 0
@@ -31,7 +32,7 @@ private func decodeStream(_ bytes: [UInt8], chunk: Int, options: DecodingOptions
     return out + (try stream.finish())
 }
 
-@Suite struct HardeningStreamTests {
+@Suite struct StreamingLimitsTests {
     // 2.3 KB records with maxStringBytes 65536 failed at record 83 (64 KB chunks) or line 1
     // (1 MiB chunks): the check measured the bytes before the open string, not the string.
     @Test func maxStringBytesMeasuresTheOpenString() throws {
@@ -101,5 +102,51 @@ private func decodeStream(_ bytes: [UInt8], chunk: Int, options: DecodingOptions
             #expect(error.line == 3, "chunk \(chunk): \(error)")
             #expect(error.column == 12, "chunk \(chunk): \(error)")
         }
+    }
+
+    @Test func aStreamUnderSkipKeepsNoSkippedErrors() throws {
+        // 256 MB of JSON Lines with one mismatch per line grew to 545 MB: nothing drained them.
+        var stream = ModelStreamDecoder<IntList>(options: DecodingOptions(mismatch: .skip))
+        var decoded = 0
+        for _ in 0..<200 { decoded += try stream.feed(Array("{\"ints\":[\"x\",1]}\n".utf8)).count }
+        decoded += try stream.finish().count
+        #expect(decoded == 200)
+        #expect(stream.keptSkippedErrors == 0)
+    }
+
+    @Test func anOpenStringOverTheLimitFailsBeforeItEnds() throws {
+        // The open string was measured from the wrong offset and only checked when it closed:
+        // 256 MB of an unterminated string under a 1024-byte limit grew memory without error.
+        let limits = DecodingLimits(maxStringBytes: 1024)
+        var stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: limits))
+        _ = try stream.feed(Array("{\"s\":\"".utf8))
+        var error: ModelDecodingError?
+        var fed = 0
+        while fed < 1 << 20 {
+            do {
+                _ = try stream.feed([UInt8](repeating: UInt8(ascii: "a"), count: 512))
+                fed += 512
+            } catch let e as ModelDecodingError {
+                error = e
+                break
+            }
+        }
+        let failure = try #require(error)
+        #expect(failure.reason == .limitExceeded(.maxStringBytes, limit: 1024))
+        #expect(fed <= 1024)
+        #expect(failure.byteOffset == 5)
+        #expect(failure.path == "$[0].s")
+    }
+
+    @Test func escapesCountAsWhatTheyDecodeTo() throws {
+        // 300 × `\u00e9` is 1800 bytes of input but 600 decoded bytes: within a 700-byte limit.
+        let limits = DecodingLimits(maxStringBytes: 700)
+        let text = "{\"s\":\"" + String(repeating: "\\u00e9", count: 300) + "\"}"
+        var stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: limits))
+        var done: [LongHolder] = []
+        for byte in Array(text.utf8) { done += try stream.feed([byte]) }
+        done += try stream.finish()
+        #expect(done.map(\.text.count) == [300])
+        #expect(try LongHolder(json: text, options: DecodingOptions(limits: limits)).text.count == 300)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-// Issue 10: README and API.md list RawRepresentable enums as field values, but a plain
-// `enum State: String` field needed an explicit ModelValue conformance to compile.
+// RawRepresentable enums are field values as they are: a plain `enum State: String` field needs
+// no ModelValue conformance of its own, and an unknown raw value is a located mismatch.
 
 enum PlainState: String { case on, off }
 enum PlainLevel: Int { case low = 1, high = 2 }
@@ -26,7 +26,7 @@ struct Device: Model, Equatable {
     }
 }
 
-@Suite struct HardeningEnumTests {
+@Suite struct EnumValueTests {
     @Test func plainRawValueEnumsAreFields() throws {
         let device = try Device(json: #"{"state": "on", "lvl": 2, "b": 255, "explicit": "up", "maybeExplicit": "down"}"#)
         #expect(device == Device(state: .on, level: .high, byte: .max, explicit: .up, maybeExplicit: .down))

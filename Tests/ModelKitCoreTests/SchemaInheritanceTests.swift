@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-// Issue 10: schemas that could corrupt memory or misbehave at run time.
+// Schema construction refuses a parent schema that would write through the wrong layout (an
+// unrelated class's, a struct's); a generic class's schema is cached per concrete type.
 
 class WideBase: Model, @unchecked Sendable {
     var a = 0
@@ -82,7 +83,7 @@ final class GSub: GBase<Int>, @unchecked Sendable {
     }
 }
 
-@Suite struct HardeningSchemaTests {
+@Suite struct SchemaInheritanceTests {
     // Schema(Narrow.self, inheriting: Wide.schema) with an unrelated parent was accepted and
     // decoding then wrote Wide's fields through Narrow's layout (heap corruption).
     @Test func inheritingFromAnUnrelatedClassFailsAtSchemaBuild() async {

@@ -2,8 +2,8 @@ import Foundation
 import ModelKit
 import Testing
 
-// Issue 10: a plain `enum State: String` (or Int-backed) property of an @Model type compiled
-// only with an explicit ModelValue conformance, with a misleading note inside the expansion.
+// A plain `enum State: String` (or Int-backed) property of an @Model type compiles and decodes
+// without a ModelValue conformance of its own (the expansion once required one).
 
 enum MacroState: String { case active, disabled }
 enum MacroPriority: Int { case low = 1, high = 3 }
@@ -20,7 +20,7 @@ final class MTaskClass {
     var state: MacroState = .disabled
 }
 
-@Suite struct HardeningMacroEnumTests {
+@Suite struct MacroEnumFieldTests {
     @Test func plainEnumsWorkInMacroModels() throws {
         let task = try MTask(json: #"{"title": "t", "state": "disabled", "prio": 3}"#)
         #expect(task.state == .disabled)

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Compiles the documentation's Swift examples: writes every ```swift block of the DocC articles
+and README.md into generated test sources, so a broken example fails the build of the tests.
+
+    scripts/doc-examples.py          regenerate (scripts/test.sh runs it before building)
+    scripts/doc-examples.py --check  exit 1 if the generated files are stale
+
+Per article, one file per test target: the article's declarations inside `extension <Name>Article`
+(a namespace, so each article may declare its own `Book`), its statements in
+`static func run() throws`, each block nested in the previous one's scope (a later block may use
+an earlier block's values, or shadow them). What an article uses but does not declare (`bytes`,
+`Order`, `fileURL`) comes from hand-written `extension <Name>Article` files (ArticleContexts*.swift).
+
+Rules, so the articles stay plain:
+- a block whose first line is `.package(` or `// Package.swift` is a manifest fragment: left out;
+- a line whose comment is `// before` shows the code an example replaces: left out;
+- `print(x)   // text` checks that `x` prints as `text` (ArticleOutput.check);
+- a block with `@Model` needs the macro: it goes to Tests/ModelKitTests;
+- a block for a server framework (Hummingbird's `RequestContext`/`router`, Vapor's
+  `ContentConfiguration`) is left out here: the integrations build them (not yet);
+- `<!-- example: member of T -->` before a block: the block is a member declaration of `T`;
+- `<!-- example: skip -->` before a block leaves it out.
+"""
+import os, re, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTICLES = [("README.md", "Readme")] + [
+    (os.path.join(d, f), os.path.splitext(f)[0])
+    for d in ["Sources/ModelKitCore/ModelKitCore.docc", "Sources/ModelKit/ModelKit.docc"]
+    for f in sorted(os.listdir(os.path.join(ROOT, d))) if f.endswith(".md")
+]
+TARGETS = {"core": "Tests/ModelKitCoreTests/ArticleExamples", "macro": "Tests/ModelKitTests/ArticleExamples"}
+DECL = re.compile(r"^(@\w+(\([^)]*\))?\s+)*((private|fileprivate|public|internal|final|indirect)\s+)*(struct|class|enum|protocol|extension|func|typealias|actor)\b")
+PRIVATE_GLOBAL = re.compile(r"^(private|fileprivate)\s+(let|var)\s")
+LOCAL = re.compile(r"^(?:let|var)\s+([A-Za-z_]\w*)")
+PRINT = re.compile(r"^(\s*)print\((.*)\)\s*//\s*(.+?)\s*$")
+
+
+def blocks(text):
+    """(marker, code) for every ```swift block; marker is the `example:` comment just before it."""
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        if lines[i].strip() == "```swift":
+            marker = None
+            j = i - 1
+            while j >= 0 and lines[j].strip() == "":
+                j -= 1
+            m = re.match(r"<!--\s*example:\s*(.*?)\s*-->", lines[j].strip()) if j >= 0 else None
+            if m:
+                marker = m.group(1)
+            k = i + 1
+            while lines[k].strip() != "```":
+                k += 1
+            out.append((marker, lines[i + 1:k]))
+            i = k
+        i += 1
+    return out
+
+
+def kind(marker, code):
+    first = next((l.strip() for l in code if l.strip()), "")
+    text = "\n".join(code)
+    if marker == "skip" or first.startswith(".package(") or first.startswith("// Package.swift"):
+        return None
+    if re.search(r"\bRequestContext\b|\brouter\.|ContentConfiguration", text):
+        return None
+    return "macro" if "@Model" in text else "core"
+
+
+def items(code):
+    """Split a block into top-level items: a new item starts at a non-indented line that is not a
+    closing bracket or a continuation."""
+    result = []
+    for line in code:
+        starts = line and not line[0].isspace() and not line.startswith(("}", ")", "]", "."))
+        attribute_only = result and all(re.match(r"^@\w+(\(.*\))?\s*$", l) for l in result[-1])
+        if (starts and not attribute_only) or not result:
+            result.append([line])
+        else:
+            result[-1].append(line)
+    return result
+
+
+def generate(path, name):
+    text = open(os.path.join(ROOT, path)).read()
+    per_target = {}
+    for marker, code in blocks(text):
+        target = kind(marker, code)
+        if target is None:
+            continue
+        code = [l for l in code if not re.search(r"//\s*before\s*$", l)]
+        entry = per_target.setdefault(target, {"imports": set(), "decls": [], "files": [], "stmts": []})
+        if marker and marker.startswith("member of "):
+            entry["files"].append(["extension %sArticle.%s {" % (name, marker[len("member of "):])] + ["    " + l if l else l for l in code] + ["}"])
+            continue
+        statements = []
+        for item in items(code):
+            head = item[0]
+            k = 0
+            while k + 1 < len(item) and re.match(r"^@\w+(\(.*\))?\s*$", item[k]):
+                k += 1
+            signature = " ".join(l.strip() for l in item[:k + 1])
+            if head.startswith("import "):
+                entry["imports"].add(head.strip())
+            elif head.startswith("extension "):
+                entry["files"].append([re.sub(r"^extension (\w+)", r"extension %sArticle.\1" % name, head)] + item[1:])
+            elif PRIVATE_GLOBAL.match(head):
+                entry["decls"].append([PRIVATE_GLOBAL.sub(lambda m: "%s static %s " % (m.group(1), m.group(2)), head)] + item[1:])
+            elif DECL.match(signature):
+                entry["decls"].append(item)
+            elif head.strip() or statements:
+                statements.append(item)
+        if statements:
+            entry["stmts"].append(statements)
+    outputs = {}
+    for target, entry in per_target.items():
+        module = "ModelKit" if target == "macro" else "ModelKitCore"
+        out = ["// Generated by scripts/doc-examples.py from %s: edit the article, then run the script." % path,
+               "// The article's Swift blocks, compiled (and run by ArticleExampleTests where the context allows)."]
+        out += sorted(entry["imports"] | {"import Foundation", "import " + module})
+        out += ["", "enum %sArticle {}" % name, "", "extension %sArticle {" % name]
+        for decl in entry["decls"]:
+            while decl and not decl[-1].strip():
+                decl = decl[:-1]
+            out += ["    " + l if l.strip() else "" for l in decl] + [""]
+        checks = sum(1 for s in entry["stmts"] for item in s for l in item if PRINT.match(l))
+        out.append("    /// The outputs the article documents (`print(x)   // text`), each checked when `run()` runs.")
+        out.append("    static let documentedOutputs = %d" % checks)
+        out.append("")
+        out.append("    static func run() throws {")
+        depth = 2
+        for statements in entry["stmts"]:
+            out.append("    " * depth + "do {")
+            depth += 1
+            names = []
+            for item in statements:
+                for line in item:
+                    m = PRINT.match(line)
+                    if m:
+                        line = '%sArticleOutput.check(%s, prints: #"%s"#)' % (m.group(1), m.group(2), m.group(3))
+                    out.append("    " * depth + line if line.strip() else "")
+                m = LOCAL.match(item[0])
+                if m:
+                    names.append(m.group(1))
+            for n in names:
+                out.append("    " * depth + "_ = %s" % n)
+        while depth > 2:
+            depth -= 1
+            out.append("    " * depth + "}")
+        out += ["    }", "}"]
+        for extension in entry["files"]:
+            out += [""] + extension
+        out.append("")
+        outputs[os.path.join(TARGETS[target], name + "Examples.swift")] = "\n".join(out)
+    return outputs
+
+
+def main():
+    check = "--check" in sys.argv
+    wanted = {}
+    for path, name in ARTICLES:
+        wanted.update(generate(path, name))
+    stale = []
+    for target in TARGETS.values():
+        directory = os.path.join(ROOT, target)
+        os.makedirs(directory, exist_ok=True)
+        for f in os.listdir(directory):
+            full = os.path.join(target, f)
+            if f.endswith("Examples.swift") and full not in wanted:
+                stale.append(full)
+                if not check:
+                    os.remove(os.path.join(ROOT, full))
+    for rel, content in sorted(wanted.items()):
+        full = os.path.join(ROOT, rel)
+        current = open(full).read() if os.path.exists(full) else None
+        if current != content:
+            stale.append(rel)
+            if not check:
+                open(full, "w").write(content)
+    if check and stale:
+        print("scripts/doc-examples.py: stale, run it: " + ", ".join(stale), file=sys.stderr)
+        sys.exit(1)
+
+
+main()
