@@ -1087,8 +1087,8 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model applies to a struct or a class, not to an enum; write the conformance and its schema by hand instead",
-                    line: 1, column: 1),
+                    message: "@Model on an enum describes a tagged union, and no case carries a model; an enum with String or integer raw values is a ModelValue already",
+                    line: 2, column: 6),
             ],
             macroSpecs: specs())
     }
@@ -1106,7 +1106,7 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model applies to a struct or a class, not to a protocol; write the conformance and its schema by hand instead",
+                    message: "@Model applies to a struct, a class or an enum, not to a protocol; write the conformance and its schema by hand instead",
                     line: 1, column: 1),
             ],
             macroSpecs: specs())
@@ -1127,7 +1127,7 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model applies to a struct or a class, not to an actor; write the conformance and its schema by hand instead",
+                    message: "@Model applies to a struct, a class or an enum, not to an actor; write the conformance and its schema by hand instead",
                     line: 1, column: 1),
             ],
             macroSpecs: specs())

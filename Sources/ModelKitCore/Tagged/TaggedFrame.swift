@@ -63,8 +63,8 @@ final class InternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
     /// pushes none): their tokens all go to it.
     private var nesting = 0
 
-    init(union: TaggedUnion<Root>, tagKey: String) {
-        self.tagKey = Array(tagKey.utf8)
+    override init(union: TaggedUnion<Root>) {
+        tagKey = union.tagKeyBytes
         super.init(union: union)
     }
 

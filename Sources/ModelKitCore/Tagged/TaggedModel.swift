@@ -47,8 +47,8 @@ extension TaggedModel {
         let union = taggedUnion
         let frame: TaggedFrame<Self>
         switch union.style {
-        case .internallyTagged(let tag): frame = InternallyTaggedFrame(union: union, tagKey: tag)
-        case .adjacentlyTagged(let tag, let content): frame = AdjacentlyTaggedFrame(union: union, tagKey: tag, contentKey: content)
+        case .internallyTagged: frame = InternallyTaggedFrame(union: union)
+        case .adjacentlyTagged: frame = AdjacentlyTaggedFrame(union: union)
         case .externallyTagged: frame = ExternallyTaggedFrame(union: union)
         }
         return ModelEngine.Frame(frame)

@@ -9,9 +9,9 @@ final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
     private var sawContent = false
     private var earlyContent: JSONValue?
 
-    init(union: TaggedUnion<Root>, tagKey: String, contentKey: String) {
-        self.tagKey = Array(tagKey.utf8)
-        self.contentKey = Array(contentKey.utf8)
+    override init(union: TaggedUnion<Root>) {
+        tagKey = union.tagKeyBytes
+        contentKey = union.contentKeyBytes
         super.init(union: union)
     }
 

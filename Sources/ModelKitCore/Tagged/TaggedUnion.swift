@@ -96,6 +96,10 @@ public final class TaggedUnion<Root>: Sendable {
     let typeName: String
     /// Each case's tag as UTF-8, compared with the input's bytes (no `String` per decode).
     let tagBytes: [[UInt8]]
+    /// The tag and content keys as UTF-8 (empty when the style has none), made once rather than
+    /// per decoded value.
+    let tagKeyBytes: [UInt8]
+    let contentKeyBytes: [UInt8]
 
     /// A union of `cases` in `style`. Tags must be unique, and at most one case (without
     /// payload) may be the default: both are checked here, loudly.
@@ -104,6 +108,11 @@ public final class TaggedUnion<Root>: Sendable {
         self.cases = cases
         typeName = String(describing: type)
         tagBytes = cases.map { Array($0.tag.utf8) }
+        switch style {
+        case .internallyTagged(let tag): (tagKeyBytes, contentKeyBytes) = (Array(tag.utf8), [])
+        case .adjacentlyTagged(let tag, let content): (tagKeyBytes, contentKeyBytes) = (Array(tag.utf8), Array(content.utf8))
+        case .externallyTagged: (tagKeyBytes, contentKeyBytes) = ([], [])
+        }
         let defaults = cases.indices.filter { cases[$0].isDefault }
         precondition(defaults.count <= 1, "\(typeName): more than one default case")
         defaultIndex = defaults.first

@@ -1,0 +1,171 @@
+import ModelKitMacros
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// Specs for enums: the compiler passes every conformance the type lacks.
+private func enumSpecs() -> [String: MacroSpec] {
+    [
+        "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "SchemaCodable", "TaggedModel", "TaggedCodable"]),
+        "Key": MacroSpec(type: KeyMacro.self),
+        "Default": MacroSpec(type: DefaultMacro.self),
+    ]
+}
+
+/// `@Model` on enums: the generated `taggedUnion` and the diagnostics for enums that cannot be one.
+final class TaggedEnumMacroTests: XCTestCase {
+    func testInternallyTaggedWithKeyAndDefault() {
+        assertMacroExpansion(
+            """
+            @Model(tag: "type")
+            enum Shape {
+                case circle(Circle)
+                @Key("sq") case square(Square)
+                @Default case unknown
+            }
+            """,
+            expandedSource: """
+            enum Shape {
+                case circle(Circle)
+                case square(Square)
+                case unknown
+
+                static let taggedUnion: ModelKitCore.TaggedUnion<Shape> = ModelKitCore.TaggedUnion(Shape.self, tag: "type") {
+                    ModelKitCore.TaggedCase("circle", Circle.self, embed: { .circle($0) }, extract: { if case .circle(let payload) = $0 { payload } else { nil } })
+                    ModelKitCore.TaggedCase("sq", Square.self, embed: { .square($0) }, extract: { if case .square(let payload) = $0 { payload } else { nil } })
+                    ModelKitCore.TaggedCase("unknown", value: { .unknown }, matches: { if case .unknown = $0 { true } else { false } }, isDefault: true)
+                }
+            }
+
+            extension Shape: TaggedModel, TaggedCodable {
+            }
+            """,
+            macroSpecs: enumSpecs())
+    }
+
+    func testAdjacentlyAndExternallyTagged() {
+        assertMacroExpansion(
+            """
+            @Model(tag: "kind", content: "data")
+            public enum Event: Codable {
+                case opened(Issue)
+            }
+            """,
+            expandedSource: """
+            public enum Event: Codable {
+                case opened(Issue)
+
+                public static let taggedUnion: ModelKitCore.TaggedUnion<Event> = ModelKitCore.TaggedUnion(Event.self, tag: "kind", content: "data") {
+                    ModelKitCore.TaggedCase("opened", Issue.self, embed: { .opened($0) }, extract: { if case .opened(let payload) = $0 { payload } else { nil } })
+                }
+            }
+
+            extension Event: TaggedModel {
+            }
+            """,
+            macroSpecs: enumSpecs())
+        assertMacroExpansion(
+            """
+            @Model
+            enum Either {
+                case a(A), b(B)
+            }
+            """,
+            expandedSource: """
+            enum Either {
+                case a(A), b(B)
+
+                static let taggedUnion: ModelKitCore.TaggedUnion<Either> = ModelKitCore.TaggedUnion(Either.self) {
+                    ModelKitCore.TaggedCase("a", A.self, embed: { .a($0) }, extract: { if case .a(let payload) = $0 { payload } else { nil } })
+                    ModelKitCore.TaggedCase("b", B.self, embed: { .b($0) }, extract: { if case .b(let payload) = $0 { payload } else { nil } })
+                }
+            }
+
+            extension Either: TaggedModel, TaggedCodable {
+            }
+            """,
+            macroSpecs: enumSpecs())
+    }
+
+    func testInvalidEnums() {
+        assertMacroExpansion(
+            """
+            @Model(tag: "type")
+            enum Bad {
+                case pair(A, B)
+                case number(Int)
+                case list([A])
+                @Default case other(A)
+            }
+            """,
+            expandedSource: """
+            enum Bad {
+                case pair(A, B)
+                case number(Int)
+                case list([A])
+                case other(A)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "case 'pair' carries 2 values; a case of a @Model enum carries one model or nothing (wrap the values in a @Model struct)", line: 3, column: 10),
+                DiagnosticSpec(message: "case 'number' carries 'Int', a Int value, not a model; a case of a @Model enum carries one Model type (wrap it in a @Model struct)", line: 4, column: 17),
+                DiagnosticSpec(message: "case 'list' carries '[A]', an array, not a model; a case of a @Model enum carries one Model type (wrap it in a @Model struct)", line: 5, column: 15),
+                DiagnosticSpec(message: "@Default marks a case without payload, and case 'other' carries one; an unknown tag cannot build a payload", line: 6, column: 5),
+            ],
+            macroSpecs: enumSpecs())
+    }
+
+    func testDuplicateTagsAndDefaults() {
+        assertMacroExpansion(
+            """
+            @Model
+            enum Bad {
+                case a(A)
+                @Key("a") case b(B)
+                @Default case c
+                @Default case d
+            }
+            """,
+            expandedSource: """
+            enum Bad {
+                case a(A)
+                case b(B)
+                case c
+                case d
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "cases 'a' and 'b' share the tag \\"a\\"; give one of them another @Key", line: 4, column: 20),
+                DiagnosticSpec(message: "only one case may be @Default; found 'c', 'd'", line: 2, column: 6),
+            ],
+            macroSpecs: enumSpecs())
+    }
+
+    func testDefaultOutsideAnEnum() {
+        assertMacroExpansion(
+            """
+            @Model
+            struct S {
+                @Default var a = 0
+            }
+            """,
+            expandedSource: """
+            struct S {
+                var a = 0
+
+                static let schema: ModelKitCore.Schema = ModelKitCore.Schema(S.self) {
+                    ModelKitCore.Field("a", \\S.a)
+                }
+            }
+
+            extension S: Model, SchemaCodable {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Default marks a case without payload of a @Model enum", line: 3, column: 5),
+            ],
+            macroSpecs: enumSpecs())
+    }
+}
