@@ -52,6 +52,14 @@ extension ValueVisitor {
     }
 }
 
+extension ValueVisitor {
+    /// Writes an internally tagged enum's tag, first in its payload's object.
+    func visitLeadingMember(_ member: (key: String, value: String)) throws {
+        try visitKey(member.key)
+        try visitString(member.value)
+    }
+}
+
 extension JSONValue {
     /// This object with `member` as its first member (an internally tagged enum's tag).
     func withLeadingMember(_ member: (key: String, value: String)) -> JSONValue {
