@@ -45,15 +45,17 @@
 ///
 /// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
 ///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
-@attached(member, conformances: Model, SchemaCodable, TaggedModel, TaggedCodable,
-          names: named(schema), named(init), named(_modelSchemaStorage), named(taggedUnion))
-@attached(extension, conformances: Model, SchemaCodable, TaggedModel, TaggedCodable)
+// The tagged-union conformances cannot be listed here: any further conformance in these lists
+// crashes Swift 6.3's conformance lookup on a model subclass. So plain `@Model` on an enum
+// (externally tagged) is diagnosed; `@Model(tag:…)` enums get their conformances from below.
+@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage))
+@attached(extension, conformances: Model, SchemaCodable)
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// An internally tagged enum: each case carries one model (or nothing), and the tag is a member
-/// of the case's object, `{"type": "circle", "radius": 2}`. Plain `@Model` on an enum makes it
-/// externally tagged (`{"circle": {"radius": 2}}`).
+/// of the case's object, `{"type": "circle", "radius": 2}`. (An externally tagged enum,
+/// `{"circle": {"radius": 2}}`, is declared by hand with `TaggedUnion(Shape.self) { … }`.)
 ///
 /// ```swift
 /// @Model(tag: "type")

@@ -28,6 +28,7 @@ enum ModelKitDiagnostic: DiagnosticMessage {
     case enumWithoutPayloads
     case markedCaseList
     case defaultOutsideTaggedEnum
+    case externalEnumNeedsConformance(name: String)
 
     var message: String {
         switch self {
@@ -81,6 +82,8 @@ enum ModelKitDiagnostic: DiagnosticMessage {
             return "@Key and @Default apply to one case; declare each case of this list on its own line"
         case .defaultOutsideTaggedEnum:
             return "@Default marks a case without payload of a @Model enum"
+        case .externalEnumNeedsConformance(let name):
+            return "@Model on enum '\(name)' needs a tag: @Model(tag: \"type\") or @Model(tag: \"kind\", content: \"data\"); an externally tagged enum is declared by hand for now (TaggedUnion(\(name).self) { … })"
         }
     }
 
@@ -112,6 +115,7 @@ enum ModelKitDiagnostic: DiagnosticMessage {
         case .enumWithoutPayloads: id = "enumWithoutPayloads"
         case .markedCaseList: id = "markedCaseList"
         case .defaultOutsideTaggedEnum: id = "defaultOutsideTaggedEnum"
+        case .externalEnumNeedsConformance: id = "externalEnumNeedsConformance"
         }
         return MessageID(domain: "ModelKitMacros", id: id)
     }

@@ -23,6 +23,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
     ) throws -> [DeclSyntax] {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             // Diagnosed by the extension role, which always runs.
+            guard TaggedEnumExpansion.isTagged(node) else { return [] }
             return TaggedEnumExpansion.members(of: enumDecl, attribute: node)
         }
         guard let type = ModelType(declaration, attribute: node, protocols: protocols, context: context) else {
@@ -81,6 +82,10 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
             // The compiler expands the member role of an enum only on demand: its cases are
             // checked here. A tagged union conforms to `TaggedModel` and, unless it codes
             // itself, `TaggedCodable`.
+            guard TaggedEnumExpansion.isTagged(node) else {
+                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text)))
+                return []
+            }
             guard TaggedEnumExpansion.collectCases(of: enumDecl, report: { context.diagnose($0) }) != nil else { return [] }
             let wanted = protocols.filter { type in
                 let name = protocolNames([type])

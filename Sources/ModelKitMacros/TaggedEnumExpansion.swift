@@ -1,5 +1,6 @@
 import SwiftDiagnostics
 import SwiftSyntax
+import SwiftSyntaxMacros
 
 /// `@Model` on an enum: a tagged union whose cases each carry one model or nothing. Writes
 /// `static let taggedUnion` (a `TaggedUnion` with one `TaggedCase` per case); the extension role
@@ -68,7 +69,7 @@ enum TaggedEnumExpansion {
                 continue
             }
             for element in caseDecl.elements {
-                let name = element.name.text.trimmingCharacters(in: ["`"])
+                let name = element.name.text.filter { $0 != "`" }
                 var entry = CaseEntry(name: name, member: element.name.text, tag: key(of: keyAttribute) ?? name,
                                       payload: nil, isDefault: defaultAttribute != nil)
                 if let parameters = element.parameterClause?.parameters {
@@ -134,5 +135,13 @@ enum TaggedEnumExpansion {
                                      "Float", "Double", "Decimal", "Bool", "String", "Date", "URL", "UUID", "Data", "JSONValue"]
         if let name = type.as(IdentifierTypeSyntax.self)?.name.text, standard.contains(name) { return "a \(name) value" }
         return nil
+    }
+
+    /// Whether `@Model` has a `tag:` argument; a plain `@Model` enum (externally tagged) is not
+    /// supported by the macro yet: `Model(keys:)` cannot list the tagged conformances (see there),
+    /// and a conformance the enum declares itself is not met by the generated member.
+    static func isTagged(_ attribute: AttributeSyntax) -> Bool {
+        guard case .argumentList(let arguments)? = attribute.arguments else { return false }
+        return arguments.contains { $0.label?.text == "tag" }
     }
 }
