@@ -45,10 +45,42 @@
 ///
 /// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
 ///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
+// The tagged-union conformances cannot be listed here: any further conformance in these lists
+// crashes Swift 6.3's conformance lookup on a model subclass. So plain `@Model` on an enum
+// (externally tagged) is diagnosed; `@Model(tag:…)` enums get their conformances from below.
 @attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage))
 @attached(extension, conformances: Model, SchemaCodable)
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
+
+/// An internally tagged enum: each case carries one model (or nothing), and the tag is a member
+/// of the case's object, `{"type": "circle", "radius": 2}`. (An externally tagged enum,
+/// `{"circle": {"radius": 2}}`, is declared by hand with `TaggedUnion(Shape.self) { … }`.)
+///
+/// ```swift
+/// @Model(tag: "type")
+/// enum Shape {
+///     case circle(Circle)
+///     @Key("sq") case square(Square)   // tag "sq" instead of the case name
+///     @Default case unknown            // what an unknown tag decodes as
+/// }
+/// ```
+///
+/// The enum becomes a ``TaggedModel`` (and ``TaggedCodable``) with a generated `taggedUnion`.
+@attached(member, names: named(taggedUnion))
+@attached(extension, conformances: TaggedModel, TaggedCodable)
+public macro Model(tag: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
+
+/// An adjacently tagged enum: `{"kind": "opened", "data": {…}}`, the tag under `tag` and the
+/// case's model under `content`. See ``Model(tag:)``.
+@attached(member, names: named(taggedUnion))
+@attached(extension, conformances: TaggedModel, TaggedCodable)
+public macro Model(tag: String, content: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
+
+/// The case (without payload) of a `@Model` enum that an unknown tag decodes as; without one, an
+/// unknown tag is a located error.
+@attached(peer)
+public macro Default() = #externalMacro(module: "ModelKitMacros", type: "DefaultMacro")
 
 /// The JSON key or keys of a property of a ``Model(keys:)`` type.
 ///

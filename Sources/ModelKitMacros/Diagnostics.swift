@@ -19,11 +19,21 @@ enum ModelKitDiagnostic: DiagnosticMessage {
     case markerOnLetWithValue(marker: String)
     case markerOnNonProperty(marker: String)
     case markerOutsideModel(marker: String)
+    case caseWithSeveralPayloads(name: String, count: Int)
+    case payloadNotAModel(name: String, type: String, reason: String)
+    case taggedCaseWithRawValue(name: String)
+    case defaultWithPayload(name: String)
+    case duplicateTag(tag: String, first: String, second: String)
+    case severalDefaults(names: [String])
+    case enumWithoutPayloads
+    case markedCaseList
+    case defaultOutsideTaggedEnum
+    case externalEnumNeedsConformance(name: String)
 
     var message: String {
         switch self {
         case .modelOnUnsupportedDecl(let kind):
-            return "@Model applies to a struct or a class, not to \(kind); write the conformance and its schema by hand instead"
+            return "@Model applies to a struct, a class or an enum, not to \(kind); write the conformance and its schema by hand instead"
         case .letWithoutValue(let name):
             return "'let \(name)' has no initial value and cannot be set after init(); declare it 'var' so decoding can set it"
         case .varWithoutValue(let name):
@@ -54,6 +64,26 @@ enum ModelKitDiagnostic: DiagnosticMessage {
             return "@\(marker) applies only to stored properties of a @Model type"
         case .markerOutsideModel(let marker):
             return "@\(marker) has no effect outside a @Model type"
+        case .caseWithSeveralPayloads(let name, let count):
+            return "case '\(name)' carries \(count) values; a case of a @Model enum carries one model or nothing (wrap the values in a @Model struct)"
+        case .payloadNotAModel(let name, let type, let reason):
+            return "case '\(name)' carries '\(type)', \(reason), not a model; a case of a @Model enum carries one Model type (wrap it in a @Model struct)"
+        case .taggedCaseWithRawValue(let name):
+            return "case '\(name)' has a raw value; a @Model enum is tagged by case name or @Key, not by raw values"
+        case .defaultWithPayload(let name):
+            return "@Default marks a case without payload, and case '\(name)' carries one; an unknown tag cannot build a payload"
+        case .duplicateTag(let tag, let first, let second):
+            return "cases '\(first)' and '\(second)' share the tag \"\(tag)\"; give one of them another @Key"
+        case .severalDefaults(let names):
+            return "only one case may be @Default; found \(names.map { "'\($0)'" }.joined(separator: ", "))"
+        case .enumWithoutPayloads:
+            return "@Model on an enum describes a tagged union, and no case carries a model; an enum with String or integer raw values is a ModelValue already"
+        case .markedCaseList:
+            return "@Key and @Default apply to one case; declare each case of this list on its own line"
+        case .defaultOutsideTaggedEnum:
+            return "@Default marks a case without payload of a @Model enum"
+        case .externalEnumNeedsConformance(let name):
+            return "@Model on enum '\(name)' needs a tag: @Model(tag: \"type\") or @Model(tag: \"kind\", content: \"data\"); an externally tagged enum is declared by hand for now (TaggedUnion(\(name).self) { … })"
         }
     }
 
@@ -76,6 +106,16 @@ enum ModelKitDiagnostic: DiagnosticMessage {
         case .markerOnLetWithValue: id = "markerOnLetWithValue"
         case .markerOnNonProperty: id = "markerOnNonProperty"
         case .markerOutsideModel: id = "markerOutsideModel"
+        case .caseWithSeveralPayloads: id = "caseWithSeveralPayloads"
+        case .payloadNotAModel: id = "payloadNotAModel"
+        case .taggedCaseWithRawValue: id = "taggedCaseWithRawValue"
+        case .defaultWithPayload: id = "defaultWithPayload"
+        case .duplicateTag: id = "duplicateTag"
+        case .severalDefaults: id = "severalDefaults"
+        case .enumWithoutPayloads: id = "enumWithoutPayloads"
+        case .markedCaseList: id = "markedCaseList"
+        case .defaultOutsideTaggedEnum: id = "defaultOutsideTaggedEnum"
+        case .externalEnumNeedsConformance: id = "externalEnumNeedsConformance"
         }
         return MessageID(domain: "ModelKitMacros", id: id)
     }

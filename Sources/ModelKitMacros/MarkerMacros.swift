@@ -26,6 +26,14 @@ extension MarkerMacro {
     ) {
         let name = marker.rawValue
         let removeFixIt = FixIt(message: ModelKitFixIt("remove '@\(name)'"), changes: [removal(of: node)])
+        if marker == .key, declaration.is(EnumCaseDeclSyntax.self) {
+            // The tag of a case of a @Model enum (the enum's expansion checks the rest).
+            let enclosing = context.lexicalContext.lazy.compactMap { $0.asProtocol(DeclGroupSyntax.self) }.first
+            if enclosing.map({ !$0.attributes.hasModelAttribute }) ?? true {
+                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.markerOutsideModel(marker: name)))
+            }
+            return
+        }
         guard let variable = declaration.as(VariableDeclSyntax.self) else {
             context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.markerOnNonProperty(marker: name),
                                         fixIts: [removeFixIt]))
@@ -103,3 +111,19 @@ public struct NotArchivedMacro: MarkerMacro { static let marker = Marker.notArch
 public struct NotDescribedMacro: MarkerMacro { static let marker = Marker.notDescribed }
 /// `@Required`: decoding fails when none of the property's keys is present.
 public struct RequiredMacro: MarkerMacro { static let marker = Marker.required }
+
+/// `@Default`: the case (without payload) of a `@Model` enum that an unknown tag decodes as.
+/// `@Model` reads it; here it only checks where it is used.
+public struct DefaultMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let enclosing = context.lexicalContext.lazy.compactMap { $0.asProtocol(DeclGroupSyntax.self) }.first
+        if !declaration.is(EnumCaseDeclSyntax.self) || !(enclosing.map { $0.attributes.hasModelAttribute } ?? false) {
+            context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.defaultOutsideTaggedEnum))
+        }
+        return []
+    }
+}

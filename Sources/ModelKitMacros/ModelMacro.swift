@@ -21,9 +21,12 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
+        if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+            // Diagnosed by the extension role, which always runs.
+            guard TaggedEnumExpansion.isTagged(node) else { return [] }
+            return TaggedEnumExpansion.members(of: enumDecl, attribute: node)
+        }
         guard let type = ModelType(declaration, attribute: node, protocols: protocols, context: context) else {
-            // Enums are diagnosed by the extension role, which always runs.
-            if declaration.is(EnumDeclSyntax.self) { return [] }
             context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.modelOnUnsupportedDecl(
                 kind: unsupportedKind(of: declaration))))
             return []
@@ -75,21 +78,34 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else {
-            // The compiler expands the member role of an enum only on demand (it may never run):
-            // enums are diagnosed here; other unsupported declarations by the member role.
-            if declaration.is(EnumDeclSyntax.self) {
-                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.modelOnUnsupportedDecl(
-                    kind: unsupportedKind(of: declaration))))
+        if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+            // The compiler expands the member role of an enum only on demand: its cases are
+            // checked here. A tagged union conforms to `TaggedModel` and, unless it codes
+            // itself, `TaggedCodable`.
+            guard TaggedEnumExpansion.isTagged(node) else {
+                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text)))
+                return []
             }
-            return []
+            guard TaggedEnumExpansion.collectCases(of: enumDecl, report: { context.diagnose($0) }) != nil else { return [] }
+            let wanted = protocols.filter { type in
+                let name = protocolNames([type])
+                if name.contains("TaggedCodable") { return !declaration.declaresOwnCoding }
+                return name.contains("TaggedModel")
+            }
+            guard !wanted.isEmpty else { return [] }
+            let list = wanted.map { $0.trimmedDescription }.joined(separator: ", ")
+            return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: list) {}")]
         }
+        guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else { return [] }
         // `SchemaCodable` (one wire format for every coder) unless the type codes itself, or is a
-        // model subclass (it inherits its superclass's choice).
+        // model subclass (it inherits its superclass's choice). The tagged-union conformances are
+        // for enums.
         let missing = protocolNames(protocols)
         let isModelSubclass = declaration.is(ClassDeclSyntax.self) && !missing.contains("Model")
         let wanted = protocols.filter { type in
-            guard protocolNames([type]).contains("SchemaCodable") else { return true }
+            let name = protocolNames([type])
+            if name.contains("TaggedModel") || name.contains("TaggedCodable") { return false }
+            guard name.contains("SchemaCodable") else { return true }
             return !declaration.declaresOwnCoding && !isModelSubclass
         }
         guard !wanted.isEmpty else { return [] }

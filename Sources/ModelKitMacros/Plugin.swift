@@ -10,5 +10,6 @@ struct ModelKitMacrosPlugin: CompilerPlugin {
         NotArchivedMacro.self,
         NotDescribedMacro.self,
         RequiredMacro.self,
+        DefaultMacro.self,
     ]
 }

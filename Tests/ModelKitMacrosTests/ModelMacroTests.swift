@@ -1087,7 +1087,7 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model applies to a struct or a class, not to an enum; write the conformance and its schema by hand instead",
+                    message: "@Model on enum 'Kind' needs a tag: @Model(tag: \"type\") or @Model(tag: \"kind\", content: \"data\"); an externally tagged enum is declared by hand for now (TaggedUnion(Kind.self) { … })",
                     line: 1, column: 1),
             ],
             macroSpecs: specs())
@@ -1106,7 +1106,7 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model applies to a struct or a class, not to a protocol; write the conformance and its schema by hand instead",
+                    message: "@Model applies to a struct, a class or an enum, not to a protocol; write the conformance and its schema by hand instead",
                     line: 1, column: 1),
             ],
             macroSpecs: specs())
@@ -1127,7 +1127,7 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model applies to a struct or a class, not to an actor; write the conformance and its schema by hand instead",
+                    message: "@Model applies to a struct, a class or an enum, not to an actor; write the conformance and its schema by hand instead",
                     line: 1, column: 1),
             ],
             macroSpecs: specs())

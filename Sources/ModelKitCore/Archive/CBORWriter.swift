@@ -7,6 +7,8 @@ final class CBORWriter: ValueVisitor {
 
     init(capacity: Int = 256) { output = ByteOutput(capacity: capacity) }
 
+    var leadingMember: (key: String, value: String)?
+
     var bytes: [UInt8] { output.bytes }
     var written: UnsafeRawBufferPointer { output.written }
 
@@ -125,7 +127,13 @@ final class CBORWriter: ValueVisitor {
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
         let layout = schema.archiveLayout
         let references = layout.slotReferences
-        head(5, UInt64(references.count))
+        let leading = leadingMember
+        leadingMember = nil
+        head(5, UInt64(references.count + (leading == nil ? 0 : 1)))
+        if let leading {
+            text(leading.key)
+            text(leading.value)
+        }
         try layout.nameBytes.withUnsafeBytes { names in
             var start = 0
             for (index, reference) in references.enumerated() {

@@ -13,6 +13,8 @@ final class DescriptionWriter: ValueVisitor {
     private var containers: [(count: Int, keyed: Bool)] = []
     private var pendingKey: String?
     private var activeObjects: Set<ObjectIdentifier> = []
+    /// The next value continues the current line (a tagged enum's payload after its case name).
+    private var continuesLine = false
 
     static let maxStringCharacters = 100
     static let maxDataBytes = 8
@@ -21,6 +23,10 @@ final class DescriptionWriter: ValueVisitor {
 
     /// Starts a value: a new line inside containers, with its key when it has one.
     private func beginValue() {
+        if continuesLine {
+            continuesLine = false
+            return
+        }
         guard !containers.isEmpty else { return }
         let index = containers.count - 1
         if containers[index].count > 0 { text += containers[index].keyed ? "" : "," }
@@ -104,6 +110,16 @@ final class DescriptionWriter: ValueVisitor {
     }
 
     var wantsSortedKeys: Bool { true }
+
+    /// `Shape.circle Circle { … }`, or `Shape.unknown`.
+    func visitTagged(_ tagged: TaggedVisit) throws {
+        beginValue()
+        text += tagged.typeName + "." + tagged.tag
+        guard tagged.hasPayload else { return }
+        text += " "
+        continuesLine = true
+        try tagged.presentPayload(self)
+    }
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
         beginValue()

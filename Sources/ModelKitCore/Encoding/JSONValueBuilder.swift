@@ -110,18 +110,26 @@ final class JSONValueBuilder: ValueVisitor {
     }
 
     var wantsSortedKeys: Bool { options.sortedKeys }
+    var leadingMember: (key: String, value: String)?
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
+        let leading = leadingMember
+        leadingMember = nil
         if let postprocess {
             let key = pendingKey
             var object = try JSONValueBuilder.build(options: options) { try $0.visitModel(schema, root, postprocess: nil) }
             try postprocess(&object)
+            if let leading { object = object.withLeadingMember(leading) }
             pendingKey = key
             pendingIsField = false
             return add(object)
         }
         let plan = options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan
         try beginObject(count: plan.rootCount)
+        if let leading {
+            pendingKey = leading.key
+            add(.string(leading.value))
+        }
         try addMembers(plan, first: 0, count: plan.rootCount, root)
         try endObject()
     }

@@ -8,7 +8,6 @@ final class JSONWriter: ValueVisitor {
     private let pretty: Bool
     private let omitsNils: Bool
     private let escapesSlashes: Bool
-
     private let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
@@ -205,20 +204,24 @@ final class JSONWriter: ValueVisitor {
     }
 
     var wantsSortedKeys: Bool { options.sortedKeys }
+    var leadingMember: (key: String, value: String)?  // see ValueVisitor
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
-        if let postprocess {
-            // Only PostprocessingModel types pay for building the object as a JSONValue (layout
-            // options apply when this writer writes it).
+        let leading = leadingMember
+        leadingMember = nil
+        if postprocess != nil || (leading != nil && options.sortedKeys) {
+            // Only PostprocessingModel types (and a tag among sorted keys) pay for a JSONValue.
             let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates, data: options.data)
             var object = try JSONValueBuilder.build(options: inner) { try $0.visitModel(schema, root, postprocess: nil) }
-            try postprocess(&object)
+            try postprocess?(&object)
+            if let leading { object = object.withLeadingMember(leading) }
             try object._visit(self)
             return
         }
         if sizedSchema == nil { reserveForFirstModel(schema) }
         let plan = options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan
-        try beginObject(count: plan.rootCount)
+        try beginObject(count: plan.rootCount + (leading == nil ? 0 : 1))
+        if let leading { try visitLeadingMember(leading) }
         try writeMembers(Unmanaged.passUnretained(plan), first: 0, count: plan.rootCount, root)
         try endObject()
     }

@@ -29,6 +29,12 @@ final class TokenCollector: ValueVisitor {
     func endObject() throws { tokens.append(.endObject) }
     var wantsSortedKeys: Bool { true }
 
+    /// The case's tag, then its payload: equal when both are (whatever the tagging style).
+    func visitTagged(_ tagged: TaggedVisit) throws {
+        tokens.append(.key(tagged.tag))
+        try tagged.presentPayload(self)
+    }
+
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
         tokens.append(.model(ObjectIdentifier(schema)))
         for (index, slot) in schema.slots.enumerated() {

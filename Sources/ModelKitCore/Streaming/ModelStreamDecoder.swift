@@ -10,7 +10,7 @@
 ///
 /// Errors carry the path (`$[12].name`), line, column and byte offset in the whole stream. After
 /// an error the stream is finished: further calls throw the same error.
-public struct ModelStreamDecoder<M: Model> {
+public struct ModelStreamDecoder<M: ModelValue> {
     private let state: StreamState<M>
 
     /// Creates a decoder. `options.limits` apply to each top-level value (record): each line of
@@ -36,7 +36,7 @@ public struct ModelStreamDecoder<M: Model> {
 }
 
 /// The mutable part of a stream; a class so the yajl context pointer stays valid across calls.
-final class StreamState<M: Model> {
+final class StreamState<M: ModelValue> {
     private let options: DecodingOptions
     private let root: StreamRootFrame<M>
     private let engine: DecodeEngine
@@ -217,7 +217,7 @@ final class StreamState<M: Model> {
 
 /// The stream's root: decides between one top-level array and a sequence of values, and collects
 /// finished models for the caller.
-final class StreamRootFrame<M: Model>: DecodeFrame {
+final class StreamRootFrame<M: ModelValue>: DecodeFrame {
     private enum Mode { case undecided, array, arrayClosed, values }
     private var mode = Mode.undecided
     private var ready: [M] = []
@@ -301,7 +301,7 @@ final class StreamRootFrame<M: Model>: DecodeFrame {
     }
 
     /// The elements of the top-level array, handed to the root one by one.
-    final class StreamArrayFrame<Element: Model>: DecodeFrame {
+    final class StreamArrayFrame<Element: ModelValue>: DecodeFrame {
         unowned let root: StreamRootFrame<Element>
         private var index = 0
 

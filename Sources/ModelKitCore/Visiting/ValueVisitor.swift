@@ -33,8 +33,19 @@ protocol ValueVisitor: AnyObject {
     /// A model: `root` points at its storage (for a class, at the reference). `postprocess` is
     /// the model's ``PostprocessingModel/didEncode(_:)`` hook, for visitors that produce JSON.
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws
+    /// A case of a tagged enum (``TaggedModel``). The default writes the style's object through
+    /// the calls above; an internally tagged payload is written with ``leadingMember``.
+    func visitTagged(_ tagged: TaggedVisit) throws
+    /// Set just before a model is visited whose object must start with this member (an
+    /// internally tagged enum's tag); the model's `visitModel` writes it first and clears it.
+    /// Visitors that write no objects keep the default (never set).
+    var leadingMember: (key: String, value: String)? { get set }
 }
 
 extension ValueVisitor {
     var wantsSortedKeys: Bool { false }
+    var leadingMember: (key: String, value: String)? {
+        get { nil }
+        set {}
+    }
 }

@@ -1,0 +1,135 @@
+import Foundation
+
+/// An enum whose cases each carry one model (or nothing), in JSON as a tagged union: internally
+/// tagged (`{"type": "circle", "radius": 2}`), adjacently tagged (`{"kind": "circle", "data": {…}}`)
+/// or externally tagged (`{"circle": {…}}`), as its ``TaggedUnion`` says.
+///
+/// A tagged model is a ``ModelValue``: a field, an array element, a top-level value, a stream
+/// record; archives, descriptions, equality and JSON Schema (`oneOf` with the discriminator)
+/// handle it like a model. An unknown tag is a located error, or the case marked `isDefault`.
+/// `@Model` on an enum writes the conformance; by hand, declare ``taggedUnion``:
+///
+/// ```swift
+/// enum Shape: TaggedModel {
+///     case circle(Circle), square(Square)
+///     static let taggedUnion = TaggedUnion(Shape.self, tag: "type") {
+///         TaggedCase("circle", Circle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
+///         TaggedCase("square", Square.self, embed: { .square($0) }, extract: { if case .square(let s) = $0 { s } else { nil } })
+///     }
+/// }
+/// ```
+///
+/// Decoding an internally tagged object whose tag comes first buffers nothing: the other members
+/// go straight into the case's model. Members before the tag are kept until it arrives.
+public protocol TaggedModel: ModelValue {
+    /// The tagging style and the cases. Built once (declare it as a `static let`).
+    static var taggedUnion: TaggedUnion<Self> { get }
+}
+
+extension TaggedModel {
+    public static var modelTypeName: String { taggedUnion.typeName }
+
+    /// Lenient: a null or non-object where a tagged value is expected is dropped, as for a model.
+    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
+        if context.engine.lenient { return nil }
+        return try context.engine.mismatch(expected: modelTypeName, found: scalar.token)
+    }
+
+    /// The style's frame reads the tag and hands the payload to the case's model frame. A tagged
+    /// value is replaced whole by `update(json:)`, never merged.
+    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
+                                            merging existing: Self?) throws -> ModelEngine.Frame? {
+        let d = context.engine
+        guard kind == .object else {
+            if d.lenient { return nil }
+            return try d.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
+        }
+        let union = taggedUnion
+        let frame: TaggedFrame<Self>
+        switch union.style {
+        case .internallyTagged: frame = InternallyTaggedFrame(union: union)
+        case .adjacentlyTagged: frame = AdjacentlyTaggedFrame(union: union)
+        case .externallyTagged: frame = ExternallyTaggedFrame(union: union)
+        }
+        return ModelEngine.Frame(frame)
+    }
+
+    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
+        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
+        try unsafeDowncast(frame.frame, to: TaggedFrame<Self>.self).finish(context.engine)
+    }
+
+    public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
+        let union = Self.taggedUnion
+        let taggedCase = union.cases[union.index(of: self)]
+        try visitor.visitor.visitTagged(TaggedVisit(
+            style: union.style, typeName: union.typeName, tag: taggedCase.tag, hasPayload: taggedCase.payloadType != nil,
+            presentPayload: { try taggedCase.visitPayload(self, $0) }))
+    }
+
+    public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
+        try ModelDecoder.decode(Self.self, from: json, options: options)
+    }
+
+    public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
+        try jsonValue(options: options)
+    }
+
+    /// A copy whose payload shares no model class instance with `self`.
+    public func modelDeepCopy() -> Self {
+        let union = Self.taggedUnion
+        return union.cases[union.index(of: self)].copy(self)
+    }
+}
+
+// The same conveniences as a model's.
+extension TaggedModel {
+    /// Decodes a value from UTF-8 bytes.
+    public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
+        self = try ModelDecoder.decode(Self.self, from: json, options: options)
+    }
+
+    /// Decodes a value from JSON text.
+    public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
+        self = try ModelDecoder.decode(Self.self, from: json, options: options)
+    }
+
+    /// This value as JSON (UTF-8 bytes), in its union's tagging style.
+    public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
+        let writer = JSONWriter(options: options)
+        try _visit(writer)
+        return writer.bytes
+    }
+
+    /// This value as JSON text.
+    public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+
+    /// This value as JSON `Data`.
+    public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
+        Data(try jsonBytes(options: options))
+    }
+
+    /// This value as a ``JSONValue`` (exactly what ``jsonBytes(options:)`` writes).
+    public func jsonValue(options: EncodingOptions = EncodingOptions()) throws -> JSONValue {
+        try JSONValueBuilder.build(options: options) { try _visit($0) }
+    }
+
+    /// `Shape.circle Circle { … }`: the case, then its payload's description.
+    public var modelDescription: String {
+        let writer = DescriptionWriter()
+        try? _visit(writer)
+        return writer.text
+    }
+
+    /// Equal when the cases are the same and their payloads are equal field by field.
+    public func modelIsEqual(_ other: Self) -> Bool {
+        TokenCollector.tokens(of: self) == TokenCollector.tokens(of: other)
+    }
+
+    /// Hashes the case and its payload, consistently with ``modelIsEqual(_:)``.
+    public func modelHash(into hasher: inout Hasher) {
+        for token in TokenCollector.tokens(of: self) { token.hash(into: &hasher) }
+    }
+}

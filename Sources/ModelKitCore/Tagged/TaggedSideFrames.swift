@@ -1,0 +1,172 @@
+/// `{"kind": "circle", "data": {"radius": 2}}`: the content goes straight to the case's frame
+/// when the tag came first; content before the tag is kept as a value and replayed once the
+/// tag names the case.
+final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
+    private let tagKey: [UInt8]
+    private let contentKey: [UInt8]
+    private enum Next { case other, tag, content, buffer }
+    private var next = Next.other
+    private var sawContent = false
+    private var earlyContent: JSONValue?
+
+    override init(union: TaggedUnion<Root>) {
+        tagKey = union.tagKeyBytes
+        contentKey = union.contentKeyBytes
+        super.init(union: union)
+    }
+
+    private static func same(_ key: UnsafeRawBufferPointer, _ bytes: [UInt8]) -> Bool {
+        key.count == bytes.count && bytes.withUnsafeBytes { $0.elementsEqual(key) }
+    }
+
+    override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
+        let isTag = Self.same(key, tagKey)
+        if isTag || Self.same(key, contentKey) {
+            if isTag ? (chosen >= 0 || dropped) : sawContent {
+                if d.duplicateKeys == .reject {
+                    throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
+                }
+                next = .other
+                return
+            }
+            if isTag {
+                next = .tag
+            } else {
+                sawContent = true
+                next = chosen >= 0 || dropped ? .content : .buffer
+            }
+        } else {
+            next = .other
+            if d.failsOnUnknownKeys {
+                throw DecodeFailure(reason: .unknownKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
+            }
+        }
+    }
+
+    override func scalar(_ token: ScalarToken, _ d: DecodeEngine) throws {
+        switch next {
+        case .tag:
+            guard let index = try chooseCase(token, d) else { break }
+            if union.cases[index].payloadType == nil {
+                result = try union.cases[index].finish(self, d)
+            } else if let content = earlyContent {
+                earlyContent = nil
+                next = .content
+                try d.withNestedReplay { try d.replay(content) }
+            }
+        case .content:
+            if !dropped, chosen >= 0, union.cases[chosen].payloadType != nil {
+                result = try union.cases[chosen].scalar(token, d)
+            }
+        case .buffer: earlyContent = token.jsonValue
+        case .other: break
+        }
+        next = .other
+    }
+
+    override func beginContainer(_ kind: ContainerKind, _ d: DecodeEngine) throws {
+        switch next {
+        case .content where !dropped && union.cases[chosen].payloadType != nil:
+            d.push(try union.cases[chosen].begin(kind, d) ?? d.skipFrame())
+        case .buffer:
+            d.push(JSONValueFrame(kind: kind))
+        case .tag:
+            _ = try d.containerMismatch(kind, expected: "\(union.typeName) tag (a string)")
+            dropped = true
+            d.push(d.skipFrame())
+        default:
+            d.push(d.skipFrame())
+        }
+    }
+
+    override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
+        if next == .buffer {
+            earlyContent = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
+        } else {
+            result = try union.cases[chosen].finish(child, d)
+        }
+        next = .other
+    }
+
+    override func valueSkipped() {
+        next = .other
+    }
+
+    override func end(_ d: DecodeEngine) throws {
+        if chosen < 0 && !dropped {
+            throw DecodeFailure(reason: .missingKey(String(decoding: tagKey, as: UTF8.self)))
+        }
+        if !dropped, union.cases[chosen].payloadType != nil, !sawContent {
+            throw DecodeFailure(reason: .missingKey(String(decoding: contentKey, as: UTF8.self)))
+        }
+        try d.popAndDeliver()
+    }
+
+    override func appendPath(to path: inout String) {
+        switch next {
+        case .tag: path.appendPathKey(String(decoding: tagKey, as: UTF8.self))
+        case .content, .buffer: path.appendPathKey(String(decoding: contentKey, as: UTF8.self))
+        case .other: break
+        }
+    }
+}
+
+/// `{"circle": {"radius": 2}}`: the only key names the case, its value is the payload.
+final class ExternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
+    private var sawKey = false
+    private var inValue = false
+    private var key = ""
+
+    override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
+        self.key = String(decoding: key, as: UTF8.self)
+        inValue = true
+        guard !sawKey else {
+            throw DecodeFailure(reason: .invalid("\(union.typeName) has one key naming its case; found a second, \(JSONValue.string(ModelDecodingError.quoted(self.key)).description)"))
+        }
+        sawKey = true
+        _ = try chooseCase(named: key, d)
+    }
+
+    private var payloadCase: TaggedCase<Root>? {
+        guard !dropped, chosen >= 0, union.cases[chosen].payloadType != nil else { return nil }
+        return union.cases[chosen]
+    }
+
+    override func scalar(_ token: ScalarToken, _ d: DecodeEngine) throws {
+        inValue = false
+        if let payloadCase {
+            result = try payloadCase.scalar(token, d)
+        } else if !dropped {
+            result = try union.cases[chosen].finish(self, d)
+        }
+    }
+
+    override func beginContainer(_ kind: ContainerKind, _ d: DecodeEngine) throws {
+        if let payloadCase {
+            d.push(try payloadCase.begin(kind, d) ?? d.skipFrame())
+        } else {
+            if !dropped { result = try union.cases[chosen].finish(self, d) }
+            d.push(d.skipFrame())
+        }
+    }
+
+    override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
+        inValue = false
+        if let payloadCase { result = try payloadCase.finish(child, d) }
+    }
+
+    override func valueSkipped() {
+        inValue = false
+    }
+
+    override func end(_ d: DecodeEngine) throws {
+        if !sawKey {
+            throw DecodeFailure(reason: .invalid("\(union.typeName) expects one key naming its case (one of \(union.quotedTags)); found an empty object"))
+        }
+        try d.popAndDeliver()
+    }
+
+    override func appendPath(to path: inout String) {
+        if inValue { path.appendPathKey(key) }
+    }
+}

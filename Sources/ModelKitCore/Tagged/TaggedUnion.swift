@@ -1,0 +1,169 @@
+/// How the cases of a ``TaggedModel`` are told apart in JSON.
+public enum TaggingStyle: Sendable, Hashable {
+    /// The tag is a member of the case's own object: `{"type": "circle", "radius": 2}`.
+    case internallyTagged(tag: String)
+    /// The tag and the case's object side by side: `{"kind": "circle", "data": {"radius": 2}}`.
+    case adjacentlyTagged(tag: String, content: String)
+    /// The case's object under its tag, the only key: `{"circle": {"radius": 2}}`. A case with
+    /// no payload is `{"unknown": {}}`, as Swift's synthesized `Codable` writes it.
+    case externallyTagged
+}
+
+/// One case of a ``TaggedUnion``: its tag, and how to build and take apart the enum value.
+///
+/// ```swift
+/// TaggedCase("circle", Circle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
+/// TaggedCase("unknown", value: { .unknown }, matches: { if case .unknown = $0 { true } else { false } }, isDefault: true)
+/// ```
+public struct TaggedCase<Root>: Sendable {
+    /// The tag naming this case in JSON.
+    public let tag: String
+    /// The model the case carries, or nil for a case without payload.
+    public let payloadType: (any Model.Type)?
+    /// Whether an unknown tag decodes as this (payload-less) case.
+    public let isDefault: Bool
+
+    // The case's work, typed by its payload when the case is built, so the engine calls no
+    // generic code at run time.
+    let matches: @Sendable (Root) -> Bool
+    let make: (@Sendable () -> Root)?
+    let begin: @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?
+    let finish: @Sendable (DecodeFrame, DecodeEngine) throws -> Root?
+    let scalar: @Sendable (ScalarToken, DecodeEngine) throws -> Root?
+    let visitPayload: @Sendable (Root, any ValueVisitor) throws -> Void
+    let copy: @Sendable (Root) -> Root
+    let payloadSchema: @Sendable (JSONSchemaContext, _ inline: Bool) -> JSONValue?
+
+    /// A case carrying one `Payload` model: `embed` makes the enum value, `extract` returns the
+    /// payload when a value is this case (nil otherwise).
+    public init<Payload: Model>(_ tag: String, _ payload: Payload.Type,
+                                embed: @escaping @Sendable (Payload) -> Root,
+                                extract: @escaping @Sendable (Root) -> Payload?) {
+        self.tag = tag
+        payloadType = payload
+        isDefault = false
+        matches = { extract($0) != nil }
+        make = nil
+        begin = { kind, d in try Payload._beginContainer(kind, d, merging: nil) }
+        finish = { frame, d in try Payload._finishContainer(frame, d).map(embed) }
+        scalar = { token, d in try Payload._decodeScalar(token, d).map(embed) }
+        visitPayload = { value, visitor in try extract(value)?._visit(visitor) }
+        copy = { value in extract(value).map { embed($0._deepCopy()) } ?? value }
+        payloadSchema = { context, inline in
+            inline ? ModelSchemaBuilder.definition(of: Payload.self, in: context) : context.reference(to: Payload.self)
+        }
+    }
+
+    /// A case without payload. `value` makes it, `matches` recognizes it; with `isDefault`, an
+    /// unknown tag decodes as this case instead of failing.
+    public init(_ tag: String, value: @escaping @Sendable () -> Root,
+                matches: @escaping @Sendable (Root) -> Bool, isDefault: Bool = false) {
+        self.tag = tag
+        payloadType = nil
+        self.isDefault = isDefault
+        self.matches = matches
+        make = value
+        begin = { _, _ in nil }
+        finish = { _, _ in value() }
+        scalar = { _, _ in value() }
+        visitPayload = { _, _ in }
+        copy = { $0 }
+        payloadSchema = { _, _ in nil }
+    }
+}
+
+/// The description of a ``TaggedModel`` enum: its tagging style and its cases. Built once (a
+/// `static let`), immutable; `@Model` on an enum writes it.
+///
+/// ```swift
+/// enum Shape: TaggedModel {
+///     case circle(Circle), square(Square), unknown
+///     static let taggedUnion = TaggedUnion(Shape.self, tag: "type") {
+///         TaggedCase("circle", Circle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
+///         TaggedCase("square", Square.self, embed: { .square($0) }, extract: { if case .square(let s) = $0 { s } else { nil } })
+///         TaggedCase("unknown", value: { .unknown }, matches: { if case .unknown = $0 { true } else { false } }, isDefault: true)
+///     }
+/// }
+/// ```
+public final class TaggedUnion<Root>: Sendable {
+    /// How the cases are told apart.
+    public let style: TaggingStyle
+    /// The cases, in declaration order.
+    public let cases: [TaggedCase<Root>]
+    /// The case an unknown tag decodes as, if one is marked `isDefault`.
+    let defaultIndex: Int?
+    /// The enum's name, for errors and descriptions.
+    let typeName: String
+    /// Each case's tag as UTF-8, compared with the input's bytes (no `String` per decode).
+    let tagBytes: [[UInt8]]
+    /// The tag and content keys as UTF-8 (empty when the style has none), made once rather than
+    /// per decoded value.
+    let tagKeyBytes: [UInt8]
+    let contentKeyBytes: [UInt8]
+
+    /// A union of `cases` in `style`. Tags must be unique, and at most one case (without
+    /// payload) may be the default: both are checked here, loudly.
+    public init(_ type: Root.Type, style: TaggingStyle, cases: [TaggedCase<Root>]) {
+        self.style = style
+        self.cases = cases
+        typeName = String(describing: type)
+        tagBytes = cases.map { Array($0.tag.utf8) }
+        switch style {
+        case .internallyTagged(let tag): (tagKeyBytes, contentKeyBytes) = (Array(tag.utf8), [])
+        case .adjacentlyTagged(let tag, let content): (tagKeyBytes, contentKeyBytes) = (Array(tag.utf8), Array(content.utf8))
+        case .externallyTagged: (tagKeyBytes, contentKeyBytes) = ([], [])
+        }
+        let defaults = cases.indices.filter { cases[$0].isDefault }
+        precondition(defaults.count <= 1, "\(typeName): more than one default case")
+        defaultIndex = defaults.first
+        precondition(Set(cases.map(\.tag)).count == cases.count, "\(typeName): two cases share a tag")
+        if case .adjacentlyTagged(let tag, let content) = style {
+            precondition(tag != content, "\(typeName): the tag and content keys are the same")
+        }
+    }
+
+    /// Internally tagged: the tag is a member of the case's object (`{"type": "circle", …}`).
+    public convenience init(_ type: Root.Type, tag: String, @TaggedCaseBuilder<Root> _ cases: () -> [TaggedCase<Root>]) {
+        self.init(type, style: .internallyTagged(tag: tag), cases: cases())
+    }
+
+    /// Adjacently tagged: `{"kind": "circle", "data": {…}}`.
+    public convenience init(_ type: Root.Type, tag: String, content: String,
+                            @TaggedCaseBuilder<Root> _ cases: () -> [TaggedCase<Root>]) {
+        self.init(type, style: .adjacentlyTagged(tag: tag, content: content), cases: cases())
+    }
+
+    /// Externally tagged: `{"circle": {…}}`.
+    public convenience init(_ type: Root.Type, @TaggedCaseBuilder<Root> _ cases: () -> [TaggedCase<Root>]) {
+        self.init(type, style: .externallyTagged, cases: cases())
+    }
+
+    /// The case whose tag is `bytes`, if any.
+    @inline(__always)
+    func index(ofTag bytes: UnsafeRawBufferPointer) -> Int? {
+        for (index, tag) in tagBytes.enumerated() where tag.count == bytes.count {
+            if tag.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return index }
+        }
+        return nil
+    }
+
+    /// The case `value` is.
+    func index(of value: Root) -> Int {
+        for (index, taggedCase) in cases.enumerated() where taggedCase.matches(value) { return index }
+        preconditionFailure("\(typeName): a value matches none of the TaggedUnion's cases")
+    }
+
+    /// The tags, quoted, for errors: `"circle", "square"`.
+    var quotedTags: String {
+        cases.map { JSONValue.string($0.tag).description }.joined(separator: ", ")
+    }
+}
+
+/// Collects the ``TaggedCase``s of a ``TaggedUnion``.
+@resultBuilder
+public enum TaggedCaseBuilder<Root> {
+    /// One case (typed by the union, so `embed` and `extract` closures infer their types).
+    public static func buildExpression(_ taggedCase: TaggedCase<Root>) -> TaggedCase<Root> { taggedCase }
+    /// The cases, in order.
+    public static func buildBlock(_ cases: TaggedCase<Root>...) -> [TaggedCase<Root>] { cases }
+}

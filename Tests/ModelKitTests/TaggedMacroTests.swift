@@ -1,0 +1,95 @@
+import Foundation
+import ModelKit
+import Testing
+
+@Model struct TgCircle: Equatable { var radius = 0.0 }
+@Model struct TgSquare: Equatable { var side = 0 }
+@Model struct TgIssue: Equatable {
+    var id = 0
+    var title = ""
+}
+
+@Model(tag: "type")
+enum TgShape: Equatable {
+    case circle(TgCircle)
+    @Key("sq") case square(TgSquare)
+    @Default case unknown
+}
+
+@Model(tag: "kind", content: "data")
+enum TgEvent: Equatable {
+    case opened(TgIssue)
+    case closed(TgIssue)
+}
+
+/// Externally tagged: by hand (plain `@Model` on an enum is not supported yet).
+enum TgEither: TaggedCodable, Equatable {
+    case circle(TgCircle)
+    case square(TgSquare)
+    static let taggedUnion = TaggedUnion(TgEither.self) {
+        TaggedCase("circle", TgCircle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
+        TaggedCase("square", TgSquare.self, embed: { .square($0) }, extract: { if case .square(let s) = $0 { s } else { nil } })
+    }
+}
+
+@Model(tag: "type")
+public enum TgPublicShape {
+    case circle(TgPublicCircle)
+}
+
+@Model public struct TgPublicCircle { public var radius = 0.0 }
+
+@Model struct TgScene: Equatable {
+    var shape: TgShape = .unknown
+    var events: [TgEvent] = []
+    var either: TgEither?
+}
+
+/// `@Model` on enums: the three tagging styles, `@Key` and `@Default`, and the generated
+/// `Codable` conformance matching the JSON.
+@Suite struct TaggedMacroTests {
+    @Test func internallyTagged() throws {
+        #expect(try TgShape(json: #"{"type":"circle","radius":2}"#) == .circle(TgCircle(radius: 2)))
+        #expect(try TgShape(json: #"{"side":3,"type":"sq"}"#) == .square(TgSquare(side: 3)))
+        #expect(try TgShape(json: #"{"type":"hexagon"}"#) == .unknown)
+        #expect(try TgShape.square(TgSquare(side: 1)).jsonString() == #"{"type":"sq","side":1}"#)
+        #expect(try TgShape.unknown.jsonString() == #"{"type":"unknown"}"#)
+    }
+
+    @Test func adjacentlyTagged() throws {
+        let event = TgEvent.closed(TgIssue(id: 2, title: "t"))
+        #expect(try event.jsonString() == #"{"kind":"closed","data":{"id":2,"title":"t"}}"#)
+        #expect(try TgEvent(json: #"{"data":{"id":2,"title":"t"},"kind":"closed"}"#) == event)
+        do {
+            _ = try TgEvent(json: #"{"kind":"merged","data":{}}"#)
+            Issue.record("an unknown tag without @Default must fail")
+        } catch let error as ModelDecodingError {
+            #expect(error.path == "$.kind")
+        }
+    }
+
+    @Test func externallyTagged() throws {
+        #expect(try TgEither.circle(TgCircle(radius: 1)).jsonString() == #"{"circle":{"radius":1}}"#)
+        #expect(try TgEither(json: #"{"square":{"side":4}}"#) == .square(TgSquare(side: 4)))
+        var circle = TgPublicCircle()
+        circle.radius = 1
+        #expect(try TgPublicShape.circle(circle).jsonString() == #"{"type":"circle","radius":1}"#)
+    }
+
+    @Test func inModelsAndContainers() throws {
+        let scene = TgScene(shape: .circle(TgCircle(radius: 1)), events: [.opened(TgIssue(id: 1, title: "a"))], either: .square(TgSquare(side: 2)))
+        #expect(try TgScene(json: scene.jsonBytes()) == scene)
+        #expect(try Archive.decode(TgScene.self, from: Archive.encode(scene)) == scene)
+        #expect(scene.modelDescription.contains("shape: TgShape.circle TgCircle {"))
+        let schema = TgScene.jsonSchema()
+        #expect(schema["properties"]?["shape"]?["discriminator"] == ["propertyName": "type"])
+    }
+
+    @Test func codableMatchesTheJSON() throws {
+        let scene = TgScene(shape: .square(TgSquare(side: 5)), events: [.closed(TgIssue())], either: .circle(TgCircle(radius: 3)))
+        let foundation = try JSONEncoder().encode(scene)
+        #expect(try ModelDecoder().decode(JSONValue.self, from: foundation) == scene.jsonValue())
+        #expect(try JSONDecoder().decode(TgScene.self, from: scene.jsonData()) == scene)
+        #expect(try JSONDecoder().decode(TgShape.self, from: Data(#"{"type":"sq","side":5}"#.utf8)) == .square(TgSquare(side: 5)))
+    }
+}
