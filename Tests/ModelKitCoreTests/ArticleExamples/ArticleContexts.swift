@@ -112,3 +112,16 @@ extension ReadmeArticle {
     static let bytes = Array(#"[{"n":"A","p":1},{"n":"B","p":2,"id":"b-2"}]"#.utf8)
     static let data = Data(#"{"id":7}"#.utf8)
 }
+
+extension DeclaringModelsArticle {
+    /// The payload models of the article's tagged union.
+    struct Circle: Model, Codable, Equatable {
+        var radius = 0.0
+        static let schema = Schema(Circle.self) { Field("radius", \.radius) }
+    }
+
+    struct Square: Model, Codable, Equatable {
+        var side = 0.0
+        static let schema = Schema(Square.self) { Field("side", \.side) }
+    }
+}

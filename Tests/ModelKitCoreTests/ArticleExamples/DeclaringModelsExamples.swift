@@ -37,6 +37,16 @@ extension DeclaringModelsArticle {
 
     private static let dogSchema = Schema(Dog.self, inheriting: Animal.schema) { Field("breed", \.breed) }
 
+    enum Shape: TaggedCodable {        // TaggedModel, plus Codable in the same JSON form
+        case circle(Circle), square(Square), unknown
+
+        static let taggedUnion = TaggedUnion(Shape.self, tag: "type") {
+            TaggedCase("circle", Circle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
+            TaggedCase("sq", Square.self, embed: { .square($0) }, extract: { if case .square(let s) = $0 { s } else { nil } })
+            TaggedCase("unknown", value: { .unknown }, matches: { if case .unknown = $0 { true } else { false } }, isDefault: true)
+        }
+    }
+
     struct Temperature: ModelValue {
         var kelvin: Double
         static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Temperature {
@@ -49,8 +59,13 @@ extension DeclaringModelsArticle {
     }
 
     /// The outputs the article documents (`print(x)   // text`), each checked when `run()` runs.
-    static let documentedOutputs = 0
+    static let documentedOutputs = 1
 
     static func run() throws {
+        do {
+            let shape = try Shape(json: #"{"type":"circle","radius":2}"#)   // .circle(Circle(radius: 2))
+            ArticleOutput.check(try shape.jsonString(), prints: #"{"type":"circle","radius":2}"#)
+            _ = shape
+        }
     }
 }
