@@ -5,14 +5,15 @@ import Foundation
 /// through ``ValueVisitor``.
 final class JSONWriter: ValueVisitor {
     private let options: EncodingOptions
-    private let pretty: Bool
+    // Internal, not private, where JSONWriter+KeyPaths.swift uses them.
+    let pretty: Bool
     private let omitsNils: Bool
     private let escapesSlashes: Bool
 
-    private let output: ByteOutput
+    let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
-    private struct Container {
+    struct Container {
         let isArray: Bool
         var count = 0
         /// A key-path group (`"ext": {…}`) not written yet: it is, once a member is.
@@ -25,9 +26,11 @@ final class JSONWriter: ValueVisitor {
     }
 
     /// Trivial (no String payload), so setting it on every member costs no release of the old value.
-    private enum PendingKey {
+    enum PendingKey {
         case none
         case planned(Unmanaged<OutputPlan>, Int)
+        /// An element of a key-path array (`"images[2]"`): the elements before it are filled with null.
+        case element(Unmanaged<OutputPlan>, Int)
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
     }
@@ -41,15 +44,15 @@ final class JSONWriter: ValueVisitor {
     // every value written. Only this class touches the storage, and no access to it spans a call
     // out of the writer (visitors call back in, but between accesses, never inside one).
     private let state = UncheckedStorage(State())
-    private var stack: HandStack<Container> {
+    var stack: HandStack<Container> {
         _read { yield state.value.stack }
         _modify { yield &state.value.stack }
     }
-    private var pendingKey: PendingKey {
+    var pendingKey: PendingKey {
         _read { yield state.value.pendingKey }
         _modify { yield &state.value.pendingKey }
     }
-    private var textKeys: [String] {
+    var textKeys: [String] {
         _read { yield state.value.textKeys }
         _modify { yield &state.value.textKeys }
     }
@@ -102,9 +105,9 @@ final class JSONWriter: ValueVisitor {
 
     // MARK: Buffer
 
-    @inline(__always) private func put(_ byte: UInt8) { output.put(byte) }
-    @inline(__always) private func put(_ raw: UnsafeRawBufferPointer) { output.put(raw) }
-    @inline(__always) private func put(_ text: StaticString) { output.put(text) }
+    @inline(__always) func put(_ byte: UInt8) { output.put(byte) }
+    @inline(__always) func put(_ raw: UnsafeRawBufferPointer) { output.put(raw) }
+    @inline(__always) func put(_ text: StaticString) { output.put(text) }
 
     // MARK: Structure
 
@@ -128,6 +131,10 @@ final class JSONWriter: ValueVisitor {
             stack[index].plan = plan
             stack[index].node = node
             writeKey(plan, node)
+        case .element(let plan, let node):
+            stack[index].plan = plan
+            stack[index].node = node
+            padElements(index, upTo: plan._withUnsafeGuaranteedRef { $0.nodes[node].element })
         case .text:
             output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
             put(UInt8(ascii: ":"))
@@ -137,7 +144,7 @@ final class JSONWriter: ValueVisitor {
     }
 
     @inline(__always)
-    private func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int) {
+    func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int) {
         plan._withUnsafeGuaranteedRef { plan in
             let entry = plan.nodes[node]
             plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
@@ -145,22 +152,7 @@ final class JSONWriter: ValueVisitor {
         if pretty { put(UInt8(ascii: " ")) }
     }
 
-    /// Writes `"group": {` for the key-path groups that now have a member.
-    private func openPendingGroups() {
-        let first = stack.firstIndex { $0.isPending }!
-        for i in first..<stack.count {
-            if i > 0 {
-                if stack[i - 1].count > 0 { put(UInt8(ascii: ",")) }
-                stack[i - 1].count += 1
-                if pretty { newline(depth: i) }
-            }
-            if let plan = stack[i].plan { writeKey(plan, stack[i].node) }
-            put(UInt8(ascii: "{"))
-            stack[i].isPending = false
-        }
-    }
-
-    private func newline(depth: Int) {
+    func newline(depth: Int) {
         output.reserve(1 + 2 * depth)
         output.appendReserved(UInt8(ascii: "\n"))
         for _ in 0..<(2 * depth) { output.appendReserved(0x20) }
@@ -244,27 +236,16 @@ final class JSONWriter: ValueVisitor {
         sizedSchema.jsonOutput.lastEncodedSize.store(output.count / sizedModels)
     }
 
-    private func writeMembers(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {
-        for index in first..<(first + memberCount) {
-            let node = plan._withUnsafeGuaranteedRef { $0.nodes[index] }
-            if let slot = node.slot {
-                pendingKey = .planned(plan, index)
-                try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
-                pendingKey = .none
-            } else {
-                // A key-path group: written only when one of its members is.
-                stack.append(Container(isArray: false, isPending: true, plan: plan, node: index))
-                try writeMembers(plan, first: node.firstChild, count: node.childCount, root)
-                try endObject()
-            }
-        }
-    }
-
     // MARK: Scalars
 
     func visitNull() throws {
         if omitsNils, case .planned = pendingKey {
             // A nil field: its key is left out.
+            pendingKey = .none
+            return
+        }
+        if omitsNils, case .element = pendingKey {
+            // A nil field at an index: left out (a later element fills its place with null).
             pendingKey = .none
             return
         }
@@ -367,31 +348,5 @@ final class JSONWriter: ValueVisitor {
     private func writeASCII(_ text: String) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `$.items[2].price`, from the open containers and the member being written.
-    private func currentPath() -> String {
-        var path = "$"
-        for i in 0..<stack.count {
-            let container = stack[i]
-            if container.isArray {
-                path += "[\(container.count)]"
-                continue
-            }
-            var key: String?
-            if i == stack.count - 1 {
-                switch pendingKey {
-                case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
-                case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
-                case .none: break
-                }
-            }
-            if key == nil, let plan = container.plan, container.node >= 0 {
-                key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[container.node].keyIndex]
-            }
-            if key == nil, container.textKey >= 0 { key = textKeys[container.textKey] }
-            if let key { path.appendPathKey(key) }
-        }
-        return path
     }
 }

@@ -1,6 +1,7 @@
 /// Routes the members of one JSON object to fields through a ``KeyTable``, writing into the
-/// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model) and
-/// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model).
+/// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model),
+/// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model) and
+/// ``ElementPathFrame`` (an array of a key path with indexes, `"images[0].url"`).
 @usableFromInline
 class ObjectFrame: DecodeFrame {
     let root: UnsafeMutableRawPointer
@@ -9,8 +10,8 @@ class ObjectFrame: DecodeFrame {
     unowned(unsafe) var owner: ModelFrameBase!
     let tracksFields: Bool
     /// The entry of the current key, -1 for an unknown key, -2 between members, -3 for a repeated
-    /// key whose value is skipped.
-    private var entry = -2
+    /// key whose value is skipped. ``ElementPathFrame`` sets it per element.
+    fileprivate var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
     private var hint = 0
     /// Only for error paths: the current key when it is not in the table, as its bytes in the
@@ -23,7 +24,7 @@ class ObjectFrame: DecodeFrame {
     private var seenKeys: UInt64 = 0
     private var seenBeyond: [UInt64] = []
     /// Set while a buffered value is replayed to one consumer of a shared key.
-    private var replayTarget: KeyTable.Consumer?
+    fileprivate var replayTarget: KeyTable.Consumer?
 
     init(root: UnsafeMutableRawPointer, table: KeyTable, tracksFields: Bool) {
         self.root = root
@@ -59,7 +60,7 @@ class ObjectFrame: DecodeFrame {
         }
     }
 
-    override final func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         if let target = replayTarget {
             try deliver(scalar, to: target, decoder)
             return
@@ -84,7 +85,7 @@ class ObjectFrame: DecodeFrame {
         }
     }
 
-    override final func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         let consumer: KeyTable.Consumer
         if let target = replayTarget {
             consumer = target
@@ -106,8 +107,16 @@ class ObjectFrame: DecodeFrame {
             } else {
                 decoder.push(try slot.access.beginContainer(kind, root, decoder) ?? decoder.skipFrame())
             }
-        } else if kind == .object, let subtable = consumer.subtable {
-            decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
+        } else if let subtable = consumer.subtable {
+            // A key-path level of the other kind than the value (an array where keys follow, an
+            // object where indexes do) has nothing for any field: skipped, like a scalar there.
+            if kind == .object, subtable.hasKeys {
+                decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
+            } else if kind == .array, subtable.hasElements {
+                decoder.push(ElementPathFrame(root: root, table: subtable, owner: owner))
+            } else {
+                decoder.push(decoder.skipFrame())
+            }
         } else {
             decoder.push(decoder.skipFrame())
         }
@@ -180,7 +189,7 @@ class ObjectFrame: DecodeFrame {
         entry = -2
     }
 
-    override final func appendPath(to path: inout String) {
+    override func appendPath(to path: inout String) {
         if entry >= 0 {
             path.appendPathKey(table.keyTexts[entry])
         } else if entry == -1 {
@@ -198,5 +207,41 @@ final class KeyPathFrame: ObjectFrame {
     init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
         super.init(root: root, table: table, tracksFields: owner.tracksFields)
         self.owner = owner
+    }
+}
+
+/// The array of a key path with indexes (`"images"` of `"images[0].url"`): element N goes to the
+/// fields (or the deeper level) that index N names, the others are skipped, and its members land
+/// in the owner's model. It is an object frame whose "key" is the element's position.
+final class ElementPathFrame: ObjectFrame {
+    /// The index of the next element.
+    private var position = 0
+
+    init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
+        super.init(root: root, table: table, tracksFields: owner.tracksFields)
+        self.owner = owner
+    }
+
+    /// Every value in an array starts an element: a scalar or a container. Not a value replayed
+    /// to one consumer of a shared element (it is the element already under way).
+    @inline(__always)
+    private func nextElement() {
+        if replayTarget != nil { return }
+        entry = table.entry(forElement: position)
+        position += 1
+    }
+
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+        nextElement()
+        try super.scalar(scalar, decoder)
+    }
+
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+        nextElement()
+        try super.beginContainer(kind, decoder)
+    }
+
+    override func appendPath(to path: inout String) {
+        if position > 0 { path += "[\(position - 1)]" }
     }
 }
