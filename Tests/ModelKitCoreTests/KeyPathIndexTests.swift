@@ -224,3 +224,35 @@ struct BadKeyHolder: Model {
         #expect(try PlainBracketKey(value: 4).jsonString() == #"{".a[0]":4}"#)
     }
 }
+
+/// The example of the "Key paths with array indexes" section of DeclaringModels.md, as written there.
+@Suite struct KeyPathIndexDocumentationTests {
+    struct Post: Model, Equatable {
+        var coverURL: String?
+        var coverWidth = 0
+        var secondURL: String?
+        var corner: Double?
+        var title = ""
+
+        static let schema = Schema(Post.self) {
+            Field("coverURL", \.coverURL, key: "images[0].url")
+            Field("coverWidth", \.coverWidth, key: "images[0].width")
+            Field("secondURL", \.secondURL, key: "images[1].url")
+            Field("corner", \.corner, key: "matrix[1][0]")
+            Field("title", \.title, keys: ["titles[0]", "title"], options: .required)
+        }
+    }
+
+    @Test func theArticleExampleDecodesAndEncodesAsItSays() throws {
+        let post = try Post(json: #"{"images":[{"url":"a.png","width":640}],"matrix":[[0],[2.5]],"title":"Hi"}"#)
+        #expect(post == Post(coverURL: "a.png", coverWidth: 640, secondURL: nil, corner: 2.5, title: "Hi"))
+        var second = Post()
+        second.secondURL = "b.png"
+        #expect(try second.jsonString() == #"{"images":[{"width":0},{"url":"b.png"}],"titles":[""]}"#)
+        var corner = Post()
+        corner.corner = 2.5
+        #expect(try corner.jsonString().contains(#""matrix":[null,[2.5]]"#))
+        let error = try #require(throws: ModelDecodingError.self) { try Post(json: #"{"titles":[]}"#) }
+        #expect(error.reason == .missingKey("titles[0]"))
+    }
+}
