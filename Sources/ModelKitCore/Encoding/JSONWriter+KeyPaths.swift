@@ -4,6 +4,8 @@
 /// A group is pushed pending and written (`"ext":{`, `"images":[`) only when its first member
 /// is, so a group whose members are all left out (nil under `nils: .omit`) leaves nothing.
 extension JSONWriter {
+    /// The members of a model or group; in an array group each member is an element (a plan node
+    /// without key bytes), written after nulls for the indexes before it (see `writeKey`).
     func writeMembers(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {
         for index in first..<(first + memberCount) {
             let node = plan._withUnsafeGuaranteedRef { $0.nodes[index] }
@@ -17,28 +19,10 @@ extension JSONWriter {
         }
     }
 
-    /// The members of an array group: each at its index, after nulls for the ones before it.
-    private func writeElements(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {
-        for index in first..<(first + memberCount) {
-            let node = plan._withUnsafeGuaranteedRef { $0.nodes[index] }
-            if let slot = node.slot {
-                pendingKey = .element(plan, index)
-                try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
-                pendingKey = .none
-            } else {
-                try writeGroup(plan, node, index, root)
-            }
-        }
-    }
-
     /// A key-path group (`"ext": {…}` or `"images": […]`): written only when one of its members is.
     private func writeGroup(_ plan: Unmanaged<OutputPlan>, _ node: OutputPlan.Node, _ index: Int, _ root: UnsafeRawPointer) throws {
         stack.append(Container(isArray: node.isArray, isPending: true, plan: plan, node: index))
-        if node.isArray {
-            try writeElements(plan, first: node.firstChild, count: node.childCount, root)
-        } else {
-            try writeMembers(plan, first: node.firstChild, count: node.childCount, root)
-        }
+        try writeMembers(plan, first: node.firstChild, count: node.childCount, root)
         let closed = stack.removeLast()
         if closed.isPending { return }
         if pretty && closed.count > 0 { newline(depth: stack.count) }
@@ -55,14 +39,7 @@ extension JSONWriter {
                 stack[i - 1].count += 1
                 if pretty { newline(depth: i) }
             }
-            if let plan = stack[i].plan {
-                let element = plan._withUnsafeGuaranteedRef { $0.nodes[stack[i].node].element }
-                if element >= 0 {
-                    padElements(i - 1, upTo: element)
-                } else {
-                    writeKey(plan, stack[i].node)
-                }
-            }
+            if let plan = stack[i].plan { writeKey(plan, stack[i].node, in: i - 1) }
             put(stack[i].isArray ? UInt8(ascii: "[") : UInt8(ascii: "{"))
             stack[i].isPending = false
         }
@@ -89,7 +66,7 @@ extension JSONWriter {
             if container.isArray {
                 // The value being written has been counted once it began (a container below this one).
                 var element = i == top ? container.count : container.count - 1
-                if i == top, case .element(let plan, let node) = pendingKey {
+                if i == top, case .planned(let plan, let node) = pendingKey {
                     element = plan.takeUnretainedValue().nodes[node].element
                 } else if let child = pendingChild, let plan = child.plan {
                     element = plan.takeUnretainedValue().nodes[child.node].element
@@ -102,7 +79,7 @@ extension JSONWriter {
                 switch pendingKey {
                 case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
                 case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
-                case .none, .element: break
+                case .none: break
                 }
             }
             if key == nil, let child = pendingChild, let plan = child.plan {

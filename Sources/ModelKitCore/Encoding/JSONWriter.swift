@@ -28,9 +28,9 @@ final class JSONWriter: ValueVisitor {
     /// Trivial (no String payload), so setting it on every member costs no release of the old value.
     enum PendingKey {
         case none
+        /// A member of the plan: an object member, or an element of a key-path array
+        /// (`"images[2]"`, a node without key bytes) for which the elements before it are null.
         case planned(Unmanaged<OutputPlan>, Int)
-        /// An element of a key-path array (`"images[2]"`): the elements before it are filled with null.
-        case element(Unmanaged<OutputPlan>, Int)
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
     }
@@ -130,11 +130,7 @@ final class JSONWriter: ValueVisitor {
         case .planned(let plan, let node):
             stack[index].plan = plan
             stack[index].node = node
-            writeKey(plan, node)
-        case .element(let plan, let node):
-            stack[index].plan = plan
-            stack[index].node = node
-            padElements(index, upTo: plan._withUnsafeGuaranteedRef { $0.nodes[node].element })
+            writeKey(plan, node, in: index)
         case .text:
             output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
             put(UInt8(ascii: ":"))
@@ -143,13 +139,20 @@ final class JSONWriter: ValueVisitor {
         pendingKey = .none
     }
 
+    /// Writes member `node`'s key into container `index`; an element (no key bytes) is preceded
+    /// by nulls up to its index instead.
     @inline(__always)
-    func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int) {
-        plan._withUnsafeGuaranteedRef { plan in
+    func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int, in index: Int) {
+        let isKey = plan._withUnsafeGuaranteedRef { plan in
             let entry = plan.nodes[node]
+            if entry.keyCount == 0 {
+                padElements(index, upTo: entry.element)
+                return false
+            }
             plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
+            return true
         }
-        if pretty { put(UInt8(ascii: " ")) }
+        if pretty && isKey { put(UInt8(ascii: " ")) }
     }
 
     func newline(depth: Int) {
@@ -241,11 +244,6 @@ final class JSONWriter: ValueVisitor {
     func visitNull() throws {
         if omitsNils, case .planned = pendingKey {
             // A nil field: its key is left out.
-            pendingKey = .none
-            return
-        }
-        if omitsNils, case .element = pendingKey {
-            // A nil field at an index: left out (a later element fills its place with null).
             pendingKey = .none
             return
         }

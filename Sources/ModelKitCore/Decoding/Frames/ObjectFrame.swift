@@ -1,7 +1,7 @@
 /// Routes the members of one JSON object to fields through a ``KeyTable``, writing into the
-/// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model),
-/// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model) and
-/// ``ElementPathFrame`` (an array of a key path with indexes, `"images[0].url"`).
+/// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model) and
+/// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model; also what
+/// an ``ElementPathFrame`` routes the elements of an indexed level through).
 @usableFromInline
 class ObjectFrame: DecodeFrame {
     let root: UnsafeMutableRawPointer
@@ -10,7 +10,7 @@ class ObjectFrame: DecodeFrame {
     unowned(unsafe) var owner: ModelFrameBase!
     let tracksFields: Bool
     /// The entry of the current key, -1 for an unknown key, -2 between members, -3 for a repeated
-    /// key whose value is skipped. ``ElementPathFrame`` sets it per element.
+    /// key whose value is skipped. ``ElementPathFrame`` sets it per element of its level.
     fileprivate var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
     private var hint = 0
@@ -60,7 +60,7 @@ class ObjectFrame: DecodeFrame {
         }
     }
 
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override final func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         if let target = replayTarget {
             try deliver(scalar, to: target, decoder)
             return
@@ -85,7 +85,7 @@ class ObjectFrame: DecodeFrame {
         }
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override final func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         let consumer: KeyTable.Consumer
         if let target = replayTarget {
             consumer = target
@@ -189,7 +189,7 @@ class ObjectFrame: DecodeFrame {
         entry = -2
     }
 
-    override func appendPath(to path: inout String) {
+    override final func appendPath(to path: inout String) {
         if entry >= 0 {
             path.appendPathKey(table.keyTexts[entry])
         } else if entry == -1 {
@@ -211,34 +211,47 @@ final class KeyPathFrame: ObjectFrame {
 }
 
 /// The array of a key path with indexes (`"images"` of `"images[0].url"`): element N goes to the
-/// fields (or the deeper level) that index N names, the others are skipped, and its members land
-/// in the owner's model. It is an object frame whose "key" is the element's position.
-final class ElementPathFrame: ObjectFrame {
+/// fields (or the deeper level) that index N names, the others are skipped; members land in the
+/// owner's model.
+///
+/// The elements go through an object frame over the level's table, whose current entry is set
+/// to the element's before each value: it delivers, buffers shared values and replays them as
+/// for a key. It is held here, not subclassed, so that the object frames' own methods stay
+/// final and decodes without indexes run exactly the code they ran before indexes existed.
+final class ElementPathFrame: DecodeFrame {
+    private let elements: KeyPathFrame
     /// The index of the next element.
     private var position = 0
 
     init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
-        super.init(root: root, table: table, tracksFields: owner.tracksFields)
-        self.owner = owner
+        elements = KeyPathFrame(root: root, table: table, owner: owner)
     }
 
     /// Every value in an array starts an element: a scalar or a container. Not a value replayed
-    /// to one consumer of a shared element (it is the element already under way).
+    /// to one consumer of a shared element (that element is under way already).
     @inline(__always)
     private func nextElement() {
-        if replayTarget != nil { return }
-        entry = table.entry(forElement: position)
+        if elements.replayTarget != nil { return }
+        elements.entry = elements.table.entry(forElement: position)
         position += 1
     }
 
     override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         nextElement()
-        try super.scalar(scalar, decoder)
+        try elements.scalar(scalar, decoder)
     }
 
     override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
         nextElement()
-        try super.beginContainer(kind, decoder)
+        try elements.beginContainer(kind, decoder)
+    }
+
+    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
+        try elements.childFinished(child, decoder)
+    }
+
+    override func valueSkipped() {
+        elements.valueSkipped()
     }
 
     override func appendPath(to path: inout String) {
