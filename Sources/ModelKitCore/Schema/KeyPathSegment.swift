@@ -51,20 +51,3 @@ enum KeyPathSegment: Hashable, Sendable {
         preconditionFailure("ModelKit: the key \"\(key)\" has a malformed array index: \(reason)")
     }
 }
-
-extension Array where Element == KeyPathSegment {
-    /// The key as written in a schema (`images[0].url`): for messages.
-    var keyText: String {
-        var text = ""
-        for segment in self {
-            switch segment {
-            case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += key
-            case .index(let index):
-                text += "[\(index)]"
-            }
-        }
-        return text
-    }
-}
