@@ -50,6 +50,12 @@ struct SchemaMutations {
             if let values = s["additionalProperties"], case .object = values, let (key, member) = members.first(where: { _ in true }) {
                 walk(member, values, path: path + [.key(key)])
             }
+        case .array(let elements) where s["prefixItems"] != nil:
+            // A key-path array: each element against its own schema, and nothing after the last.
+            for (i, (element, sub)) in zip(elements, s["prefixItems"]?.arrayValue ?? []).enumerated() {
+                walk(element, sub, path: path + [.index(i)])
+            }
+            if s["items"] == false { add("extra element", path, .array(elements + Array(repeating: JSONValue.null, count: (s["prefixItems"]?.arrayValue?.count ?? 0) + 1 - elements.count))) }
         case .array(let elements):
             if let first = elements.first, let items = s["items"] {
                 walk(first, items, path: path + [.index(0)])

@@ -122,6 +122,7 @@ extension SchemaSubject {
         of(OddKeys.self), of(Shelf.self), of(Node.self), of(Profile.self), of(Device.self), of(WideStruct.self),
         of(IntList.self), of(HostileNode.self), of(DateHolder.self), of(AnyHolder.self), of(LongHolder.self),
         of(PolyNode.self), of(PrepNode.self), of(SharedKeyNode.self),
+        of(Gallery.self, [KeyPathIndexEncodingTests.full]), of(Cover.self, [Cover(url: "c")]), of(ImageIndex.self, [imageIndexSample()]),
         of(CorpusTimeline.self), of(CorpusTweet.self), of(CorpusTwitterUser.self), of(CorpusFeature.self),
         of(CorpusCanada.self), of(CorpusWeibo.self),
         of(Bench.TwitterTimeline.self), of(Bench.Tweet.self), of(Bench.TwitterUser.self), of(Bench.Catalog.self),
@@ -152,4 +153,13 @@ private func zooSample() -> SchemaZoo {
     let square = SchemaSquare(); square.side = 2
     zoo.shapes = [circle, square]
     return zoo
+}
+
+/// Key-path arrays with a field on their head, and a gap before the last index.
+private func imageIndexSample() -> ImageIndex {
+    var index = ImageIndex()
+    index.all = [GalleryImage(url: "a", width: 1)]
+    index.ratio = 0.5
+    index.scale = 2
+    return index
 }

@@ -122,6 +122,7 @@ enum SchemaValidator {
             }
             return .object(merged)
         }
+        if types(s) == ["null"] { return .null }
         switch types(s).first(where: { $0 != "null" }) {
         case "boolean": return true
         case "integer": return 42
@@ -133,6 +134,9 @@ enum SchemaValidator {
             case "uri": return "https://example.com/a?b=c"
             default: return s["contentEncoding"] != nil ? "AAEC/w==" : "text"
             }
+        case "array" where s["prefixItems"] != nil:
+            // A key-path array (`"images[1].url"`): one example per index.
+            return .array((s["prefixItems"]?.arrayValue ?? []).map { example($0, in: document, depth: depth + 1, omittingAny: omittingAny) ?? .null })
         case "array":
             guard depth < 3, let items = s["items"], let element = example(items, in: document, depth: depth + 1, omittingAny: omittingAny) else { return [] }
             return s["uniqueItems"] == true ? [element] : [element, element]

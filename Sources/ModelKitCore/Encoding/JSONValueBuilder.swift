@@ -4,7 +4,7 @@ import Foundation
 /// `jsonValue()` and the `didEncode` hook of ``PostprocessingModel`` get their value without
 /// writing text and parsing it back.
 ///
-/// It follows the writer's rules (first key of each field, key paths as nested objects, nil
+/// It follows the writer's rules (first key of each field, key paths as nested objects and arrays, nil
 /// fields left out under `nils: .omit`, sorted plans and dictionaries under `sortedKeys`) and
 /// prints numbers with the writer's own formatting, so a number's text is what the writer
 /// would have written. Where the writer would throw (a non-finite float under `.throw`, a date
@@ -23,9 +23,12 @@ final class JSONValueBuilder: ValueVisitor {
         case array([JSONValue])
         case object(JSONObject)
     }
-    private var stack: [(container: Container, key: String?)] = []
+    private var stack: [(container: Container, key: String?, element: Int)] = []
     /// The key the next value goes under, and whether it names a model field (nils omitted).
     private var pendingKey: String?
+    /// The index the next value takes in a key-path array (`"images[2]"`), or -1: the elements
+    /// before it are filled with null, as the writer does.
+    private var pendingElement = -1
     private var pendingIsField = false
     private var result: JSONValue?
 
@@ -52,7 +55,9 @@ final class JSONValueBuilder: ValueVisitor {
 
     private func add(_ value: JSONValue) {
         let key = pendingKey
+        let element = pendingElement
         pendingKey = nil
+        pendingElement = -1
         pendingIsField = false
         guard let top = stack.indices.last else {
             result = value
@@ -61,6 +66,7 @@ final class JSONValueBuilder: ValueVisitor {
         switch stack[top].container {
         case .array(var elements):
             stack[top].container = .array([])
+            while elements.count < element { elements.append(.null) }
             elements.append(value)
             stack[top].container = .array(elements)
         case .object(var members):
@@ -79,16 +85,18 @@ final class JSONValueBuilder: ValueVisitor {
     // MARK: Structure
 
     func beginArray(count: Int) throws {
-        stack.append((.array([]), pendingKey))
+        stack.append((.array([]), pendingKey, pendingElement))
         pendingKey = nil
+        pendingElement = -1
         pendingIsField = false
     }
 
     func endArray() throws { closeContainer() }
 
     func beginObject(count: Int) throws {
-        stack.append((.object([:]), pendingKey))
+        stack.append((.object([:]), pendingKey, pendingElement))
         pendingKey = nil
+        pendingElement = -1
         pendingIsField = false
     }
 
@@ -103,6 +111,7 @@ final class JSONValueBuilder: ValueVisitor {
     private func closeContainer() {
         let closed = stack.removeLast()
         pendingKey = closed.key
+        pendingElement = closed.element
         switch closed.container {
         case .array(let elements): add(.array(elements))
         case .object(let members): add(.object(members))
@@ -116,11 +125,12 @@ final class JSONValueBuilder: ValueVisitor {
         let leading = leadingMember
         leadingMember = nil
         if let postprocess {
-            let key = pendingKey
+            let key = pendingKey, element = pendingElement
             var object = try JSONValueBuilder.build(options: options) { try $0.visitModel(schema, root, postprocess: nil) }
             try postprocess(&object)
             if let leading { object = object.withLeadingMember(leading) }
             pendingKey = key
+            pendingElement = element
             pendingIsField = false
             return add(object)
         }
@@ -140,19 +150,26 @@ final class JSONValueBuilder: ValueVisitor {
             let key = plan.keys[node.keyIndex]
             if let slot = node.slot {
                 pendingKey = key
+                pendingElement = node.element
                 pendingIsField = true
                 try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
                 pendingKey = nil
+                pendingElement = -1
                 pendingIsField = false
             } else {
                 // A key-path group: present only when one of its members is (as the writer does).
-                stack.append((.object([:]), key))
+                stack.append((node.isArray ? .array([]) : .object([:]), key, node.element))
                 try addMembers(plan, first: node.firstChild, count: node.childCount, root)
                 let group = stack.removeLast()
-                guard case .object(let members) = group.container else { preconditionFailure("unbalanced visit") }
-                if !members.isEmpty {
+                let value: JSONValue
+                switch group.container {
+                case .object(let members): value = members.isEmpty ? .null : .object(members)
+                case .array(let elements): value = elements.isEmpty ? .null : .array(elements)
+                }
+                if value != .null {
                     pendingKey = key
-                    add(.object(members))
+                    pendingElement = node.element
+                    add(value)
                 }
             }
         }
@@ -163,6 +180,7 @@ final class JSONValueBuilder: ValueVisitor {
     func visitNull() throws {
         if omitsNils && pendingIsField {
             pendingKey = nil
+            pendingElement = -1
             pendingIsField = false
             return
         }

@@ -5,13 +5,14 @@ import Foundation
 /// through ``ValueVisitor``.
 final class JSONWriter: ValueVisitor {
     private let options: EncodingOptions
-    private let pretty: Bool
+    // Internal, not private, where JSONWriter+KeyPaths.swift uses them.
+    let pretty: Bool
     private let omitsNils: Bool
     private let escapesSlashes: Bool
-    private let output: ByteOutput
+    let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
-    private struct Container {
+    struct Container {
         let isArray: Bool
         var count = 0
         /// A key-path group (`"ext": {…}`) not written yet: it is, once a member is.
@@ -24,8 +25,10 @@ final class JSONWriter: ValueVisitor {
     }
 
     /// Trivial (no String payload), so setting it on every member costs no release of the old value.
-    private enum PendingKey {
+    enum PendingKey {
         case none
+        /// A member of the plan: an object member, or an element of a key-path array
+        /// (`"images[2]"`, a node without key bytes) for which the elements before it are null.
         case planned(Unmanaged<OutputPlan>, Int)
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
@@ -40,15 +43,15 @@ final class JSONWriter: ValueVisitor {
     // every value written. Only this class touches the storage, and no access to it spans a call
     // out of the writer (visitors call back in, but between accesses, never inside one).
     private let state = UncheckedStorage(State())
-    private var stack: HandStack<Container> {
+    var stack: HandStack<Container> {
         _read { yield state.value.stack }
         _modify { yield &state.value.stack }
     }
-    private var pendingKey: PendingKey {
+    var pendingKey: PendingKey {
         _read { yield state.value.pendingKey }
         _modify { yield &state.value.pendingKey }
     }
-    private var textKeys: [String] {
+    var textKeys: [String] {
         _read { yield state.value.textKeys }
         _modify { yield &state.value.textKeys }
     }
@@ -101,9 +104,9 @@ final class JSONWriter: ValueVisitor {
 
     // MARK: Buffer
 
-    @inline(__always) private func put(_ byte: UInt8) { output.put(byte) }
-    @inline(__always) private func put(_ raw: UnsafeRawBufferPointer) { output.put(raw) }
-    @inline(__always) private func put(_ text: StaticString) { output.put(text) }
+    @inline(__always) func put(_ byte: UInt8) { output.put(byte) }
+    @inline(__always) func put(_ raw: UnsafeRawBufferPointer) { output.put(raw) }
+    @inline(__always) func put(_ text: StaticString) { output.put(text) }
 
     // MARK: Structure
 
@@ -126,7 +129,7 @@ final class JSONWriter: ValueVisitor {
         case .planned(let plan, let node):
             stack[index].plan = plan
             stack[index].node = node
-            writeKey(plan, node)
+            writeKey(plan, node, in: index)
         case .text:
             output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
             put(UInt8(ascii: ":"))
@@ -135,31 +138,23 @@ final class JSONWriter: ValueVisitor {
         pendingKey = .none
     }
 
+    /// Writes member `node`'s key into container `index`; an element (no key bytes) is preceded
+    /// by nulls up to its index instead.
     @inline(__always)
-    private func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int) {
-        plan._withUnsafeGuaranteedRef { plan in
+    func writeKey(_ plan: Unmanaged<OutputPlan>, _ node: Int, in index: Int) {
+        let isKey = plan._withUnsafeGuaranteedRef { plan in
             let entry = plan.nodes[node]
-            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
-        }
-        if pretty { put(UInt8(ascii: " ")) }
-    }
-
-    /// Writes `"group": {` for the key-path groups that now have a member.
-    private func openPendingGroups() {
-        let first = stack.firstIndex { $0.isPending }!
-        for i in first..<stack.count {
-            if i > 0 {
-                if stack[i - 1].count > 0 { put(UInt8(ascii: ",")) }
-                stack[i - 1].count += 1
-                if pretty { newline(depth: i) }
+            if entry.keyCount == 0 {
+                padElements(index, upTo: entry.element)
+                return false
             }
-            if let plan = stack[i].plan { writeKey(plan, stack[i].node) }
-            put(UInt8(ascii: "{"))
-            stack[i].isPending = false
+            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
+            return true
         }
+        if pretty && isKey { put(UInt8(ascii: " ")) }
     }
 
-    private func newline(depth: Int) {
+    func newline(depth: Int) {
         output.reserve(1 + 2 * depth)
         output.appendReserved(UInt8(ascii: "\n"))
         for _ in 0..<(2 * depth) { output.appendReserved(0x20) }
@@ -245,22 +240,6 @@ final class JSONWriter: ValueVisitor {
     func recordSizeHint() {
         guard let sizedSchema else { return }
         sizedSchema.jsonOutput.lastEncodedSize.store(output.count / sizedModels)
-    }
-
-    private func writeMembers(_ plan: Unmanaged<OutputPlan>, first: Int, count memberCount: Int, _ root: UnsafeRawPointer) throws {
-        for index in first..<(first + memberCount) {
-            let node = plan._withUnsafeGuaranteedRef { $0.nodes[index] }
-            if let slot = node.slot {
-                pendingKey = .planned(plan, index)
-                try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
-                pendingKey = .none
-            } else {
-                // A key-path group: written only when one of its members is.
-                stack.append(Container(isArray: false, isPending: true, plan: plan, node: index))
-                try writeMembers(plan, first: node.firstChild, count: node.childCount, root)
-                try endObject()
-            }
-        }
     }
 
     // MARK: Scalars
@@ -370,31 +349,5 @@ final class JSONWriter: ValueVisitor {
     private func writeASCII(_ text: String) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `$.items[2].price`, from the open containers and the member being written.
-    private func currentPath() -> String {
-        var path = "$"
-        for i in 0..<stack.count {
-            let container = stack[i]
-            if container.isArray {
-                path += "[\(container.count)]"
-                continue
-            }
-            var key: String?
-            if i == stack.count - 1 {
-                switch pendingKey {
-                case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
-                case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
-                case .none: break
-                }
-            }
-            if key == nil, let plan = container.plan, container.node >= 0 {
-                key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[container.node].keyIndex]
-            }
-            if key == nil, container.textKey >= 0 { key = textKeys[container.textKey] }
-            if let key { path.appendPathKey(key) }
-        }
-        return path
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 extension Model {
-    /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects,
+    /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects
+    /// (arrays where a key has an index, `"images[0].url"`, earlier elements `null`),
     /// `.notMapped` fields and nil optionals left out (see ``EncodingOptions``).
     public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
         // The writer reserves what the last model of this type needed (see recordSizeHint).

@@ -32,10 +32,15 @@ final class KeyTable: Sendable {
         let consumerCount: Int
     }
 
+    /// The object keys' entries (`0..<keyCount`), then the array indexes' (see `elementEntries`).
     let entries: [Entry]
     let consumers: [Consumer]
-    /// Key texts for error paths only.
+    /// Key texts for error paths only (`[N]` for an index entry).
     let keyTexts: [String]
+    /// How many entries are object keys: only they are looked up by bytes.
+    let keyCount: Int
+    /// For a key-path level that is an array (`"images[0].url"`): per element index, its entry or -1.
+    private let elementEntries: [Int32]
     private let retainedSubtables: [KeyTable]
     private let bytes: [UInt8]
     private let buckets: [Int32]
@@ -43,7 +48,7 @@ final class KeyTable: Sendable {
     /// Bit n set when some key is n bytes long (n < 64; longer keys always probe).
     private let lengths: UInt64
 
-    private init(keys: [(String, [Consumer])], subtables: [KeyTable]) {
+    private init(keys: [(String, [Consumer])], elements: [(Int, [Consumer])], subtables: [KeyTable]) {
         var bytes: [UInt8] = []
         var entries: [Entry] = []
         var flat: [Consumer] = []
@@ -54,13 +59,21 @@ final class KeyTable: Sendable {
             flat += consumers
             bytes += utf8
         }
+        keyCount = entries.count
+        var elementEntries = [Int32](repeating: -1, count: (elements.map(\.0).max() ?? -1) + 1)
+        for (index, consumers) in elements {
+            elementEntries[index] = Int32(entries.count)
+            entries.append(Entry(start: 0, count: 0, hash: 0, firstConsumer: flat.count, consumerCount: consumers.count))
+            flat += consumers
+        }
+        self.elementEntries = elementEntries
         self.consumers = flat
-        self.keyTexts = keys.map(\.0)
+        self.keyTexts = keys.map(\.0) + elements.map { "[\($0.0)]" }
         self.retainedSubtables = subtables
         var capacity = 8
-        while capacity < entries.count * 2 { capacity *= 2 }
+        while capacity < keyCount * 2 { capacity *= 2 }
         var buckets = [Int32](repeating: -1, count: capacity)
-        for (i, entry) in entries.enumerated() {
+        for (i, entry) in entries.prefix(keyCount).enumerated() {
             var b = Int(truncatingIfNeeded: entry.hash) & (capacity - 1)
             while buckets[b] >= 0 { b = (b + 1) & (capacity - 1) }
             buckets[b] = Int32(i)
@@ -70,8 +83,19 @@ final class KeyTable: Sendable {
         self.buckets = buckets
         self.mask = capacity - 1
         var lengths: UInt64 = 0
-        for entry in entries { lengths |= entry.count < 64 ? 1 << UInt64(entry.count) : 0 }
+        for entry in entries.prefix(keyCount) { lengths |= entry.count < 64 ? 1 << UInt64(entry.count) : 0 }
         self.lengths = lengths
+    }
+
+    /// Whether a key-path level has object keys below it (`"ext.desc"`), so an object there is read.
+    var hasKeys: Bool { keyCount > 0 }
+    /// Whether a key-path level has array indexes below it (`"images[0]"`), so an array there is read.
+    var hasElements: Bool { !elementEntries.isEmpty }
+
+    /// The entry of array element `index` at this level, or -1.
+    @inline(__always)
+    func entry(forElement index: Int) -> Int {
+        index < elementEntries.count ? Int(elementEntries[index]) : -1
     }
 
     /// Length and three sampled bytes, mixed: O(1) whatever the key length. Collisions only
@@ -89,7 +113,7 @@ final class KeyTable: Sendable {
     /// The index of the entry for `key`, or -1. `hint` is the entry expected next.
     @inline(__always)
     func lookup(_ key: UnsafeRawBufferPointer, hint: Int) -> Int {
-        if hint < entries.count, matches(hint, key) { return hint }
+        if hint < keyCount, matches(hint, key) { return hint }
         return lookupByHash(key)
     }
 
@@ -124,52 +148,61 @@ final class KeyTable: Sendable {
     }
 
     /// Builds the tables for `fields`, each with its ordered candidate keys (rank = position).
+    /// A key is split into its key-path segments (``KeyPathSegment``) unless `splittingKeyPaths`
+    /// is false (archives, keyed by field name).
     static func build(fields: [(FieldSlot, [String])], splittingKeyPaths: Bool = true) -> KeyTable {
         let root = Node()
         for (slot, keys) in fields {
             for (rank, key) in keys.enumerated() {
-                let parts = splittingKeyPaths ? keyPathParts(key) : [key]
+                let segments = splittingKeyPaths ? KeyPathSegment.segments(of: key) : [.key(key)]
                 var node = root
-                for part in parts.dropLast() { node = node.child(part) }
-                node.child(parts.last!).fields.append(Consumer(slot: slot, subtable: nil, rank: UInt8(clamping: rank)))
+                for segment in segments.dropLast() { node = node.child(segment) }
+                node.child(segments.last!).fields.append(Consumer(slot: slot, subtable: nil, rank: UInt8(clamping: rank)))
             }
         }
         return root.table()
     }
 
     /// `"a.b"` → `["a", "b"]`; a key with an empty part (`".a"`, `"a..b"`, `"a."`) is a plain key.
+    /// Object keys only: what a polymorphic discriminator key may be.
     static func keyPathParts(_ key: String) -> [String] {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count > 1, !parts.contains(where: \.isEmpty) { return parts.map(String.init) }
         return [key]
     }
 
+    /// One level of the key tree while building: its object keys and array indexes in first-declared order.
     private final class Node {
-        var order: [String] = []
-        var children: [String: Node] = [:]
+        var order: [KeyPathSegment] = []
+        var children: [KeyPathSegment: Node] = [:]
         var fields: [Consumer] = []
 
-        func child(_ key: String) -> Node {
-            if let existing = children[key] { return existing }
+        func child(_ segment: KeyPathSegment) -> Node {
+            if let existing = children[segment] { return existing }
             let node = Node()
-            children[key] = node
-            order.append(key)
+            children[segment] = node
+            order.append(segment)
             return node
         }
 
         func table() -> KeyTable {
             var subtables: [KeyTable] = []
-            let keys = order.map { key -> (String, [Consumer]) in
-                let node = children[key]!
+            var keys: [(String, [Consumer])] = []
+            var elements: [(Int, [Consumer])] = []
+            for segment in order {
+                let node = children[segment]!
                 var consumers = node.fields
                 if !node.children.isEmpty {
                     let subtable = node.table()
                     subtables.append(subtable)
                     consumers.append(Consumer(slot: nil, subtable: subtable, rank: 0))
                 }
-                return (key, consumers)
+                switch segment {
+                case .key(let key): keys.append((key, consumers))
+                case .index(let index): elements.append((index, consumers))
+                }
             }
-            return KeyTable(keys: keys, subtables: subtables)
+            return KeyTable(keys: keys, elements: elements, subtables: subtables)
         }
     }
 }

@@ -22,6 +22,22 @@ extension DeclaringModelsArticle {
         }
     }
 
+    struct Post: Model {
+        var coverURL: String?
+        var coverWidth = 0
+        var secondURL: String?
+        var corner: Double?
+        var title = ""
+
+        static let schema = Schema(Post.self) {
+            Field("coverURL", \.coverURL, key: "images[0].url")
+            Field("coverWidth", \.coverWidth, key: "images[0].width")
+            Field("secondURL", \.secondURL, key: "images[1].url")
+            Field("corner", \.corner, key: "matrix[1][0]")
+            Field("title", \.title, keys: ["titles[0]", "title"], options: .required)
+        }
+    }
+
     class Animal: Model {
         var name = ""
         required init() {}
@@ -63,9 +79,13 @@ extension DeclaringModelsArticle {
 
     static func run() throws {
         do {
-            let shape = try Shape(json: #"{"type":"circle","radius":2}"#)   // .circle(Circle(radius: 2))
-            ArticleOutput.check(try shape.jsonString(), prints: #"{"type":"circle","radius":2}"#)
-            _ = shape
+            // {"images":[{"url":"a.png","width":640}],"matrix":[[0],[2.5]],"title":"Hi"}
+            // → coverURL "a.png", coverWidth 640, secondURL nil, corner 2.5, title "Hi"
+            do {
+                let shape = try Shape(json: #"{"type":"circle","radius":2}"#)   // .circle(Circle(radius: 2))
+                ArticleOutput.check(try shape.jsonString(), prints: #"{"type":"circle","radius":2}"#)
+                _ = shape
+            }
         }
     }
 }

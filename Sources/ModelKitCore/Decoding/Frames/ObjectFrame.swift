@@ -1,6 +1,7 @@
 /// Routes the members of one JSON object to fields through a ``KeyTable``, writing into the
 /// model storage at `root`. Subclassed by ``ModelFrame`` (an object that is a model) and
-/// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model).
+/// ``KeyPathFrame`` (a nested object of a key path, writing into its owner's model; also what
+/// an ``ElementPathFrame`` routes the elements of an indexed level through).
 @usableFromInline
 class ObjectFrame: DecodeFrame {
     let root: UnsafeMutableRawPointer
@@ -9,8 +10,8 @@ class ObjectFrame: DecodeFrame {
     unowned(unsafe) var owner: ModelFrameBase!
     let tracksFields: Bool
     /// The entry of the current key, -1 for an unknown key, -2 between members, -3 for a repeated
-    /// key whose value is skipped.
-    private var entry = -2
+    /// key whose value is skipped. ``ElementPathFrame`` sets it per element of its level.
+    fileprivate var entry = -2
     /// The entry expected next: keys usually arrive in the order they did last time.
     private var hint = 0
     /// Only for error paths: the current key when it is not in the table, as its bytes in the
@@ -23,7 +24,7 @@ class ObjectFrame: DecodeFrame {
     private var seenKeys: UInt64 = 0
     private var seenBeyond: [UInt64] = []
     /// Set while a buffered value is replayed to one consumer of a shared key.
-    private var replayTarget: KeyTable.Consumer?
+    fileprivate var replayTarget: KeyTable.Consumer?
 
     init(root: UnsafeMutableRawPointer, table: KeyTable, tracksFields: Bool) {
         self.root = root
@@ -106,8 +107,16 @@ class ObjectFrame: DecodeFrame {
             } else {
                 decoder.push(try slot.access.beginContainer(kind, root, decoder) ?? decoder.skipFrame())
             }
-        } else if kind == .object, let subtable = consumer.subtable {
-            decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
+        } else if let subtable = consumer.subtable {
+            // A key-path level of the other kind than the value (an array where keys follow, an
+            // object where indexes do) has nothing for any field: skipped, like a scalar there.
+            if kind == .object, subtable.hasKeys {
+                decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
+            } else if kind == .array, subtable.hasElements {
+                decoder.push(ElementPathFrame(root: root, table: subtable, owner: owner))
+            } else {
+                decoder.push(decoder.skipFrame())
+            }
         } else {
             decoder.push(decoder.skipFrame())
         }
@@ -198,5 +207,54 @@ final class KeyPathFrame: ObjectFrame {
     init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
         super.init(root: root, table: table, tracksFields: owner.tracksFields)
         self.owner = owner
+    }
+}
+
+/// The array of a key path with indexes (`"images"` of `"images[0].url"`): element N goes to the
+/// fields (or the deeper level) that index N names, the others are skipped; members land in the
+/// owner's model.
+///
+/// The elements go through an object frame over the level's table, whose current entry is set
+/// to the element's before each value: it delivers, buffers shared values and replays them as
+/// for a key. It is held here, not subclassed, so that the object frames' own methods stay
+/// final and decodes without indexes run exactly the code they ran before indexes existed.
+final class ElementPathFrame: DecodeFrame {
+    private let elements: KeyPathFrame
+    /// The index of the next element.
+    private var position = 0
+
+    init(root: UnsafeMutableRawPointer, table: KeyTable, owner: ModelFrameBase) {
+        elements = KeyPathFrame(root: root, table: table, owner: owner)
+    }
+
+    /// Every value in an array starts an element: a scalar or a container. Not a value replayed
+    /// to one consumer of a shared element (that element is under way already).
+    @inline(__always)
+    private func nextElement() {
+        if elements.replayTarget != nil { return }
+        elements.entry = elements.table.entry(forElement: position)
+        position += 1
+    }
+
+    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+        nextElement()
+        try elements.scalar(scalar, decoder)
+    }
+
+    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+        nextElement()
+        try elements.beginContainer(kind, decoder)
+    }
+
+    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
+        try elements.childFinished(child, decoder)
+    }
+
+    override func valueSkipped() {
+        elements.valueSkipped()
+    }
+
+    override func appendPath(to path: inout String) {
+        if position > 0 { path += "[\(position - 1)]" }
     }
 }
