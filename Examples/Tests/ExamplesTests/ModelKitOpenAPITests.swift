@@ -97,6 +97,24 @@ private typealias GitHubIssue = ExampleModels.Issue
         return .object(members)
     }
 
+    /// Boolean schemas become the objects that accept the same (`{}`, `{"not": {}}`), and a
+    /// `$comment`, which OpenAPIKit has no place for, is left out.
+    @Test func booleanSchemasBecomeObjectsAndCommentsAreLeftOut() throws {
+        let schema = try OpenAPIExpectations.json(OpenAPICustomValues.openAPISchema())
+        #expect(schema["properties"]?["anything"] == [:])
+        #expect(schema["properties"]?["nothing"] == ["not": [:]])
+        #expect(schema["properties"]?["commented"] == ["type": "string"])
+    }
+
+    /// What OpenAPIKit would hold only in part is an error naming the place, never a smaller schema.
+    @Test func whatOpenAPIKitCannotHoldIsAnErrorNamingThePlace() throws {
+        let error = try #require(throws: OpenAPISchemaError.self) { try OpenAPIUnholdable.openAPISchema() }
+        #expect(error.component == "OpenAPIUnholdable")
+        #expect(error.pointer == "/properties/value/type")
+        #expect(error.description.hasPrefix("#/components/schemas/OpenAPIUnholdable/properties/value/type: "))
+        #expect(throws: OpenAPISchemaError.self) { try OpenAPI.Components(schemasFor: [OpenAPIUnholdable.self]) }
+    }
+
     @Test func twoModelsWithOneNameAreAnError() throws {
         #expect {
             try OpenAPI.Components(schemasFor: [OpenAPIClash.Both.self])

@@ -104,3 +104,36 @@ enum OpenAPIClash {
         static let schema = Schema(Both.self) { Field("first", \.first); Field("second", \.second) }
     }
 }
+
+/// A value type of one's own describing itself with `schema` (a boolean schema, a `$comment`…).
+protocol OpenAPICustomSchema: ModelValue {
+    static var schemaJSON: JSONValue { get }
+}
+
+extension OpenAPICustomSchema {
+    static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
+        throw ModelValueError("not decoded in these tests")
+    }
+    func encodeModelValue(options: EncodingOptions) throws -> JSONValue { .null }
+    static func jsonSchema(in context: JSONSchemaContext) -> JSONValue { schemaJSON }
+}
+
+struct OpenAPIAnything: OpenAPICustomSchema { static let schemaJSON: JSONValue = true }
+struct OpenAPINothing: OpenAPICustomSchema { static let schemaJSON: JSONValue = false }
+struct OpenAPICommented: OpenAPICustomSchema { static let schemaJSON: JSONValue = ["type": "string", "$comment": "hex digits"] }
+/// Two types in one schema: OpenAPIKit keeps only the first.
+struct OpenAPIStringOrNumber: OpenAPICustomSchema { static let schemaJSON: JSONValue = ["type": ["string", "number"]] }
+
+struct OpenAPICustomValues: Model {
+    var anything = OpenAPIAnything()
+    var nothing: OpenAPINothing?
+    var commented = OpenAPICommented()
+    static let schema = Schema(OpenAPICustomValues.self) {
+        Field("anything", \.anything); Field("nothing", \.nothing); Field("commented", \.commented)
+    }
+}
+
+struct OpenAPIUnholdable: Model {
+    var value = OpenAPIStringOrNumber()
+    static let schema = Schema(OpenAPIUnholdable.self) { Field("value", \.value) }
+}
