@@ -19,7 +19,7 @@ let package = Package(
     traits: [
         .trait(name: "Hummingbird", description: "ModelKitHummingbird: ModelDecoder/ModelEncoder as Hummingbird 2 request decoder and response encoder."),
         .trait(name: "Vapor", description: "ModelKitVapor: ModelDecoder/ModelEncoder as Vapor 4 content decoder and encoder."),
-        .trait(name: "OpenAPI", description: "ModelKitOpenAPI: model schemas as OpenAPIKit's JSONSchema and OpenAPI 3.1 component schemas."),
+        .trait(name: "OpenAPI", description: "ModelKitOpenAPI: model schemas as OpenAPIKit's JSONSchema and OpenAPI (3.1, 3.2) component schemas."),
         .default(enabledTraits: []),
     ],
     dependencies: [
