@@ -12,12 +12,14 @@ let package = Package(
         .library(name: "ModelKitCore", targets: ["ModelKitCore"]),
         .library(name: "ModelKitHummingbird", targets: ["ModelKitHummingbird"]),
         .library(name: "ModelKitVapor", targets: ["ModelKitVapor"]),
+        .library(name: "ModelKitOpenAPI", targets: ["ModelKitOpenAPI"]),
     ],
-    // The server integrations are opt-in: with both traits off (the default) nothing of NIO,
-    // Hummingbird or Vapor is built, and their two targets compile to empty modules.
+    // The integrations are opt-in: with every trait off (the default) nothing of NIO, Hummingbird,
+    // Vapor or OpenAPIKit is built, and their targets compile to empty modules.
     traits: [
         .trait(name: "Hummingbird", description: "ModelKitHummingbird: ModelDecoder/ModelEncoder as Hummingbird 2 request decoder and response encoder."),
         .trait(name: "Vapor", description: "ModelKitVapor: ModelDecoder/ModelEncoder as Vapor 4 content decoder and encoder."),
+        .trait(name: "OpenAPI", description: "ModelKitOpenAPI: model schemas as OpenAPIKit's JSONSchema and OpenAPI (3.1, 3.2) component schemas."),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -27,6 +29,8 @@ let package = Package(
         // Used only by the trait-gated integration targets below.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
+        // Its default trait ExternalLoading (loading external references) is not used and slows its build.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -65,6 +69,13 @@ let package = Package(
             dependencies: [
                 "ModelKitCore",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
+        .target(
+            name: "ModelKitOpenAPI",
+            dependencies: [
+                "ModelKitCore",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         .testTarget(

@@ -10,9 +10,9 @@
 #   scripts/test.sh --core     only the core tests: the macro targets are left out of the package,
 #                              so swift-syntax is not built (combine with --asan, --tsan, --release)
 #   scripts/test.sh --filter X passes the filter to `swift test`
-#   scripts/test.sh --integrations   the Hummingbird and Vapor integrations instead: builds the
-#                              Examples/ package (which turns on ModelKit's Hummingbird and Vapor
-#                              traits) once in debug, runs its tests (HummingbirdTesting, XCTVapor),
+#   scripts/test.sh --integrations   the trait-gated products instead: builds the Examples/ package
+#                              (which turns on ModelKit's Hummingbird, Vapor and OpenAPI traits)
+#                              once in debug, runs its tests (HummingbirdTesting, XCTVapor, OpenAPIKit),
 #                              then the load test's smoke run against both example servers
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -27,10 +27,12 @@ extension LabelDraft: ResponseEncodable {}
 
 /// The routes: `POST /issues` (ModelKit) and `POST /codable/issues` (its JSONDecoder/JSONEncoder
 /// twin), `POST /labels` (a plain Codable type), `POST /issues/stream` (JSON Lines upload, any size), `GET /issues/export?count=N`
-/// (JSON Lines download, written issue by issue).
+/// (JSON Lines download, written issue by issue), and `GET /openapi.json` (their OpenAPI document).
 public func buildRouter() -> Router<IssueRequestContext> {
     let router = Router(context: IssueRequestContext.self)
     let template = (try? Issue(json: sampleIssueJSON)) ?? Issue()
+    // Made once: the document is the same for every request (a failure is each request's 500).
+    let openAPIJSON = Result { ByteBuffer(bytes: try IssueServiceAPI.json()) }
 
     router.post("issues") { request, context -> Issue in
         Triage.triage(try await request.decode(as: Issue.self, context: context))
@@ -62,6 +64,15 @@ public func buildRouter() -> Router<IssueRequestContext> {
     router.get("issues/export") { request, _ -> Response in
         let count = request.uri.queryParameters.get("count", as: Int.self) ?? 10
         return Response.modelStream(IssueFeed(template: template, count: min(count, 1_000_000)))
+    }
+
+    router.get("openapi.json") { _, _ -> Response in
+        let json = try openAPIJSON.get()
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.readableBytes)],
+            body: ResponseBody(byteBuffer: json)
+        )
     }
     return router
 }

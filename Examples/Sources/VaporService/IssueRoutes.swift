@@ -6,7 +6,8 @@ import Vapor
 
 /// The same service as the Hummingbird example: `POST /issues` (ModelKit) and
 /// `POST /codable/issues` (its JSONDecoder/JSONEncoder twin), `POST /labels` (a plain Codable type), `POST /issues/stream` (JSON Lines
-/// upload, any size), `GET /issues/export?count=N` (JSON Lines download, issue by issue).
+/// upload, any size), `GET /issues/export?count=N` (JSON Lines download, issue by issue),
+/// `GET /openapi.json` (their OpenAPI document).
 ///
 /// A whole app switches with two lines instead (every `req.content` then uses ModelKit):
 /// ```swift
@@ -24,6 +25,8 @@ public func configure(_ app: Application) throws {
     let modelDecoder = ModelDecoder(options: .server)
     let modelEncoder = ModelEncoder()
     let template = (try? Issue(json: sampleIssueJSON)) ?? Issue()
+    // Made once: the document is the same for every request (a failure is each request's 500).
+    let openAPIJSON = Result { ByteBuffer(bytes: try IssueServiceAPI.json()) }
 
     app.post("issues") { req async throws -> Response in
         let issue = try req.content.decode(Issue.self, using: modelDecoder)
@@ -64,5 +67,11 @@ public func configure(_ app: Application) throws {
     app.get("issues", "export") { req async throws -> Response in
         let count = (try? req.query.get(Int.self, at: "count")) ?? 10
         return Response.modelStream(IssueFeed(template: template, count: min(count, 1_000_000)))
+    }
+
+    app.get("openapi.json") { _ async throws -> Response in
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(buffer: try openAPIJSON.get()))
     }
 }

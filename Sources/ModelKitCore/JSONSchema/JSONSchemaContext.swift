@@ -22,10 +22,25 @@ public final class JSONSchemaContext {
     /// Model type → its name in `$defs` (`"#"` for the document's root model).
     private var names: [ObjectIdentifier: String] = [:]
     private var usedNames: Set<String> = []
+    /// Where `$ref`s point: `#/$defs/` in a document, `#/components/schemas/` for OpenAPI.
+    private let referencePrefix: String
+    /// Type names that met a model of the same name and were described under another one.
+    package private(set) var renamedTypeNames: [String] = []
 
     init(options: JSONSchemaOptions) {
         self.options = options
+        referencePrefix = "#/$defs/"
     }
+
+    /// A context whose models are all referenced as `referencePrefix` + name (ModelKitOpenAPI's
+    /// `#/components/schemas/`); ``reference(to:)`` fills the definitions.
+    package init(options: JSONSchemaOptions, referencePrefix: String) {
+        self.options = options
+        self.referencePrefix = referencePrefix
+    }
+
+    /// The definitions made so far, in the order their models were first met.
+    package var definitionsSoFar: JSONObject { definitions }
 
     /// The subschema of a `V` at the place being described; models become a `$ref` to `$defs`.
     public func schema<V: ModelValue>(for type: V.Type) -> JSONValue {
@@ -41,13 +56,13 @@ public final class JSONSchemaContext {
     /// terminate: a model being described is referenced, not described again).
     public func reference<M: Model>(to type: M.Type) -> JSONValue {
         let id = ObjectIdentifier(type)
-        if let name = names[id] { return Self.ref(name) }
+        if let name = names[id] { return ref(name) }
         let name = uniqueName(type.schema.typeName)
         names[id] = name
         // Reserve the slot so that `$defs` lists models in the order they were first met.
         definitions[name] = .bool(true)
         definitions[name] = ModelSchemaBuilder.definition(of: type, in: self)
-        return Self.ref(name)
+        return ref(name)
     }
 
     /// The whole document for `V`: `$schema`, the root schema, then `$defs`. A root model is
@@ -74,21 +89,29 @@ public final class JSONSchemaContext {
         return ModelSchemaBuilder.definition(of: type, in: self)
     }
 
-    /// `Page<Book>` → `Page_Book_`: a `$defs` key that needs no escaping in a `$ref`, made unique.
-    private func uniqueName(_ typeName: String) -> String {
+    /// `Page<Book>` → `Page_Book_`: the name a model of that type name is defined under when no
+    /// other model took it, a key that needs no escaping in a `$ref` (and a valid OpenAPI component key).
+    package static func definitionName(forTypeName typeName: String) -> String {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
         let base = String(typeName.map { allowed.contains($0) ? $0 : "_" })
-        var name = base.isEmpty ? "Model" : base
+        return base.isEmpty ? "Model" : base
+    }
+
+    /// ``definitionName(forTypeName:)``, made unique.
+    private func uniqueName(_ typeName: String) -> String {
+        let base = Self.definitionName(forTypeName: typeName)
+        var name = base
         var n = 2
         while usedNames.contains(name) {
             name = "\(base)\(n)"
             n += 1
         }
+        if name != base { renamedTypeNames.append(typeName) }
         usedNames.insert(name)
         return name
     }
 
-    private static func ref(_ name: String) -> JSONValue {
-        ["$ref": .string(name == "#" ? "#" : "#/$defs/\(name)")]
+    private func ref(_ name: String) -> JSONValue {
+        ["$ref": .string(name == "#" ? "#" : referencePrefix + name)]
     }
 }
