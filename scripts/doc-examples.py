@@ -62,7 +62,9 @@ def kind(marker, code):
     text = "\n".join(code)
     if marker == "skip" or first.startswith(".package(") or first.startswith("// Package.swift"):
         return None
-    if re.search(r"\bRequestContext\b|\brouter\.|ContentConfiguration", text):
+    # Server and OpenAPI code needs the integration traits: the Examples package compiles the
+    # same calls in its own tests (scripts/test.sh --integrations), not from the articles.
+    if re.search(r"\bRequestContext\b|\brouter\.|ContentConfiguration|^import (OpenAPIKit|ModelKitOpenAPI|Hummingbird|Vapor)", text, re.M):
         return None
     return "macro" if "@Model" in text else "core"
 
