@@ -62,9 +62,7 @@ def kind(marker, code):
     text = "\n".join(code)
     if marker == "skip" or first.startswith(".package(") or first.startswith("// Package.swift"):
         return None
-    # Server and OpenAPI code needs the integration traits: the Examples package compiles the
-    # same calls in its own tests (scripts/test.sh --integrations), not from the articles.
-    if re.search(r"\bRequestContext\b|\brouter\.|ContentConfiguration|^import (OpenAPIKit|ModelKitOpenAPI|Hummingbird|Vapor)", text, re.M):
+    if re.search(r"\bRequestContext\b|\brouter\.|ContentConfiguration", text):
         return None
     return "macro" if "@Model" in text else "core"
 
