@@ -66,7 +66,7 @@ public macro Model(keys: KeyNamingStrategy = .fieldNames) =
 /// }
 /// ```
 ///
-/// The enum becomes a ``TaggedModel`` (and ``TaggedCodable``) with a generated `taggedUnion`.
+/// The enum becomes a `TaggedModel` (and `TaggedCodable`, from ModelKitCore) with a generated `taggedUnion`.
 @attached(member, names: named(taggedUnion))
 @attached(extension, conformances: TaggedModel, TaggedCodable)
 public macro Model(tag: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
