@@ -199,6 +199,12 @@ do {
     ], runs: runs, targetNanos: target))
 }
 
+do {
+    // Its own seed, so the other generated inputs stay what they were.
+    var shapes = DataGenerator(seed: 23)
+    results.append(try taggedShapesTask(shapes.shapes(bytes: shapeSize)))
+}
+
 // Extra files from the command line: any JSON, decoded as JSONValue.
 for path in extraFiles {
     guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else {
@@ -292,6 +298,7 @@ for result in results {
         check(ratio <= 1.10, String(format: "ModelKit within 1.10× of the hand-written yajl decoder on %@: %.2f×", result.task, ratio))
     }
 }
+checkTaggedTarget(results)
 for result in encodeResults {
     guard let mk = result.modelKit, let je = result.measurements.first(where: { $0.contender == "JSONEncoder" }) else { continue }
     let ratio = je.medianNanos / mk.medianNanos
