@@ -95,6 +95,24 @@ struct StreamChunkingTests {
         }
     }
 
+    /// yajl's one rewinding parse error ("after key and value, inside map, I expect ',' or '}'"):
+    /// the unexpected token is the first one after the member's value, a string at its opening
+    /// quote, whatever the bytes after it and wherever the chunks end.
+    @Test(arguments: [
+        (#"{"id":5""{"#, 7, 8), (#"{"id":1""1}"#, 7, 8), ("{\"id\":1\n\"\"\n[]}", 8, 1), (#"{"note":"x"" {"}"#, 11, 12),
+        (#"{"note":"x"""1}"#, 11, 12), (#"{"tags":["a"]""{}"#, 13, 14), (#"{"note":""{"#, 10, 11), (#"{"tags":[""]{"#, 12, 13),
+        (#"{"note":"" []}"#, 11, 12),
+    ])
+    func aTokenAfterAMemberValueIsPlacedAtItsStartWhateverTheChunks(text: String, offset: Int, column: Int) {
+        let bytes = Array(text.utf8)
+        let whole = decode(bytes, chunks: [bytes.count])
+        let line = text.utf8.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
+        #expect(whole.error?.contains(" at \(offset) (\(line):\(column)) ") == true, "\(text): \(whole)")
+        for sizes in [[1], [2], [3], [4], [5], [7], [2, 5, 1], [3, 1]] {
+            #expect(decode(bytes, chunks: sizes) == whole, "chunks \(sizes): \(text)")
+        }
+    }
+
     @Test func randomStreamsGiveOneOutcomeWhateverTheChunks() {
         var generator = Generator(state: 0x5EED)
         var differences: [String] = []
