@@ -234,6 +234,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
             record(DecodeFailure.limit(.maxStringBytes, maxStringBytes))
             return false
         }
+        locator.lastValueEnd = consumedOffset
         return onScalar(.string(bytes), kind: .string)
     }
 
@@ -268,6 +269,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
 
     func onClose() -> Bool {
         locator.lastTokenKind = .close
+        locator.lastValueEnd = consumedOffset
         depth -= 1
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }

@@ -6,6 +6,10 @@ struct SourceLocator {
     var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
     var currentBufferOffset = 0
     var lastTokenKind = TokenKind.none
+    /// Where the last string or container closed by the tokenizer ends: what places the token
+    /// yajl rewinds over (`unexpectedToken(rewoundTo:)`). Numbers and literals need not set it:
+    /// they hold no quote, and an earlier value's end is before them.
+    var lastValueEnd = 0
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
     /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
