@@ -113,6 +113,40 @@ struct StreamChunkingTests {
         }
     }
 
+    /// Every value, whitespace and unexpected token combination of that class, then bytes that
+    /// could be misread as the token (`""` then `{`): placed at the token, in chunks of 1 to 32.
+    @Test func everyTokenAfterAMemberValueIsPlacedAtItsStartWhateverTheChunks() {
+        let values = ["5", "-1.5e3", "true", "null", #""""#, #""x""#, #""a\"""#, "[]", #"[""]"#, "{}", #"{"k":""}"#]
+        let spaces = ["", " ", "\n", " \r\n\t"]
+        let tokens = [#""""#, #""x""#, #"" {""#, #""]""#, "1", "-2", "true", "null", "{", "[", "]", ":"]
+        let tails = ["", "{", "1", #""""#, " }"]
+        var differences: [String] = []
+        for value in values {
+            for space in spaces {
+                for token in tokens {
+                    // A number or literal run into a letter or digit is one token, not two.
+                    if space.isEmpty, let last = value.utf8.last, SourceLocator.isTokenByte(last),
+                       SourceLocator.isTokenByte(token.utf8.first!) { continue }
+                    for tail in tails {
+                        if SourceLocator.isTokenByte(token.utf8.last!), let first = tail.utf8.first, SourceLocator.isTokenByte(first) { continue }
+                        let prefix = #"{"x":"# + value + space
+                        let bytes = Array((prefix + token + tail).utf8)
+                        let whole = decode(bytes, chunks: [bytes.count])
+                        let lines = prefix.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                        let at = " at \(prefix.utf8.count) (\(lines.count):\(lines.last!.count + 1)) "
+                        if whole.error?.hasPrefix(#"syntax("after key and value"#) != true || whole.error?.contains(at) != true {
+                            differences.append("\(prefix + token + tail): \(whole), expected\(at)")
+                        }
+                        for size in 1...32 where decode(bytes, chunks: [size]) != whole {
+                            differences.append("\(prefix + token + tail) in chunks of \(size): \(decode(bytes, chunks: [size]))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(40).joined(separator: "\n"))")
+    }
+
     @Test func randomStreamsGiveOneOutcomeWhateverTheChunks() {
         var generator = Generator(state: 0x5EED)
         var differences: [String] = []

@@ -103,8 +103,7 @@ final class TapeRecorder: WholeInputParser {
 
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
-        locator.currentBuffer = buffer
-        locator.currentBufferOffset = offset
+        locator.enter(buffer, at: offset)
         try check(tokenizer.parse(buffer))
     }
 

@@ -110,8 +110,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     /// Parses `buffer`, which starts at `offset` in the whole input.
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0, let tokenizer else { return }
-        locator.currentBuffer = buffer
-        locator.currentBufferOffset = offset
+        locator.enter(buffer, at: offset)
         try check(tokenizer.parse(buffer), tokenizer)
     }
 

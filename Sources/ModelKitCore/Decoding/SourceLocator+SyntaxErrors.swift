@@ -21,6 +21,9 @@ extension SourceLocator {
         // count refers to the parser's own internal flush, not to the input: the error is at the end.
         if atEnd {
             offset = currentBufferOffset
+            // The one token the end completes is a number ending the input; yajl rewinds over it
+            // only within its own one-byte flush, so it is placed here.
+            if problem.description.hasPrefix("after key and value") { offset -= trailingTokenBytes }
         } else if problem.isLexical, consumed > 0 {
             offset -= 1
             // A '/' is rejected before yajl counts it when more input follows it, after when it

@@ -19,6 +19,20 @@ struct SourceLocator {
     /// The last position computed by `location(of:)`, counted on from by the next one.
     private var positionCache: (offset: Int, tracker: LineTracker)?
 
+    /// How many number or literal bytes end the input tokenized so far: a number there is lexed
+    /// only when the input ends (yajl waits for the byte after it), and starts that far back.
+    private(set) var trailingTokenBytes = 0
+
+    /// Starts tokenizing `buffer`, which follows the previous one at `offset` in the whole input.
+    mutating func enter(_ buffer: UnsafeRawBufferPointer, at offset: Int) {
+        currentBuffer = buffer
+        currentBufferOffset = offset
+        var run = 0
+        while run < buffer.count, Self.isTokenByte(buffer[buffer.count - 1 - run]) { run += 1 }
+        // A buffer of token bytes only continues the run before it (a stream's chunks, blocks).
+        trailingTokenBytes = run == buffer.count ? trailingTokenBytes + run : run
+    }
+
     /// Forgets the input (before parking: the locator must not keep pointers into it).
     mutating func release() {
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -97,6 +111,10 @@ struct SourceLocator {
             }
             tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
             positionCache = (currentBufferOffset + to, tracker)
+        } else if offset < lineTrackerOffset, lineTrackerOffset - offset <= trailingTokenBytes {
+            // At the end, in the number that ends the input (a stream no longer holds it): one
+            // line, ASCII, so one column per byte back.
+            tracker.column -= lineTrackerOffset - offset
         }
         return (tracker.line, tracker.column)
     }
