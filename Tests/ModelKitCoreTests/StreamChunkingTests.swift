@@ -95,6 +95,58 @@ struct StreamChunkingTests {
         }
     }
 
+    /// yajl's one rewinding parse error ("after key and value, inside map, I expect ',' or '}'"):
+    /// the unexpected token is the first one after the member's value, a string at its opening
+    /// quote, whatever the bytes after it and wherever the chunks end.
+    @Test(arguments: [
+        (#"{"id":5""{"#, 7, 8), (#"{"id":1""1}"#, 7, 8), ("{\"id\":1\n\"\"\n[]}", 8, 1), (#"{"note":"x"" {"}"#, 11, 12),
+        (#"{"note":"x"""1}"#, 11, 12), (#"{"tags":["a"]""{}"#, 13, 14), (#"{"note":""{"#, 10, 11), (#"{"tags":[""]{"#, 12, 13),
+        (#"{"note":"" []}"#, 11, 12),
+    ])
+    func aTokenAfterAMemberValueIsPlacedAtItsStartWhateverTheChunks(text: String, offset: Int, column: Int) {
+        let bytes = Array(text.utf8)
+        let whole = decode(bytes, chunks: [bytes.count])
+        let line = text.utf8.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
+        #expect(whole.error?.contains(" at \(offset) (\(line):\(column)) ") == true, "\(text): \(whole)")
+        for sizes in [[1], [2], [3], [4], [5], [7], [2, 5, 1], [3, 1]] {
+            #expect(decode(bytes, chunks: sizes) == whole, "chunks \(sizes): \(text)")
+        }
+    }
+
+    /// Every value, whitespace and unexpected token combination of that class, then bytes that
+    /// could be misread as the token (`""` then `{`): placed at the token, in chunks of 1 to 32.
+    @Test func everyTokenAfterAMemberValueIsPlacedAtItsStartWhateverTheChunks() {
+        let values = ["5", "-1.5e3", "true", "null", #""""#, #""x""#, #""a\"""#, "[]", #"[""]"#, "{}", #"{"k":""}"#]
+        let spaces = ["", " ", "\n", " \r\n\t"]
+        let tokens = [#""""#, #""x""#, #"" {""#, #""]""#, "1", "-2", "true", "null", "{", "[", "]", ":"]
+        let tails = ["", "{", "1", #""""#, " }"]
+        var differences: [String] = []
+        for value in values {
+            for space in spaces {
+                for token in tokens {
+                    // A number or literal run into a letter or digit is one token, not two.
+                    if space.isEmpty, let last = value.utf8.last, SourceLocator.isTokenByte(last),
+                       SourceLocator.isTokenByte(token.utf8.first!) { continue }
+                    for tail in tails {
+                        if SourceLocator.isTokenByte(token.utf8.last!), let first = tail.utf8.first, SourceLocator.isTokenByte(first) { continue }
+                        let prefix = #"{"x":"# + value + space
+                        let bytes = Array((prefix + token + tail).utf8)
+                        let whole = decode(bytes, chunks: [bytes.count])
+                        let lines = prefix.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                        let at = " at \(prefix.utf8.count) (\(lines.count):\(lines.last!.count + 1)) "
+                        if whole.error?.hasPrefix(#"syntax("after key and value"#) != true || whole.error?.contains(at) != true {
+                            differences.append("\(prefix + token + tail): \(whole), expected\(at)")
+                        }
+                        for size in 1...32 where decode(bytes, chunks: [size]) != whole {
+                            differences.append("\(prefix + token + tail) in chunks of \(size): \(decode(bytes, chunks: [size]))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(40).joined(separator: "\n"))")
+    }
+
     @Test func randomStreamsGiveOneOutcomeWhateverTheChunks() {
         var generator = Generator(state: 0x5EED)
         var differences: [String] = []

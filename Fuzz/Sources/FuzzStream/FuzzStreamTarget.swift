@@ -54,12 +54,8 @@ private func decodeStream(_ body: UnsafeBufferPointer<UInt8>, chunkSizes: [Int],
 }
 
 /// Everything an error says of where and what: one definition of a position, whatever the chunking.
-/// Not yet for one class: a token right after a key's value where `,` or `}` belongs, which yajl
-/// reports by rewinding over the token's text; whether that token was a string two bytes back
-/// can need bytes a stream no longer holds (`5""{`), so only its reason is compared.
 private func place(_ error: any Error) -> String {
     guard let error = error as? ModelDecodingError else { return "\(error)" }
-    if case .syntax(let message) = error.reason, message.hasPrefix("after key and value") { return "after key and value" }
     return "\(error.reason) at \(error.byteOffset) (\(error.line):\(error.column)) \(error.path)"
 }
 

@@ -103,8 +103,7 @@ final class TapeRecorder: WholeInputParser {
 
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
-        locator.currentBuffer = buffer
-        locator.currentBufferOffset = offset
+        locator.enter(buffer, at: offset)
         try check(tokenizer.parse(buffer))
     }
 
@@ -171,6 +170,7 @@ final class TapeRecorder: WholeInputParser {
     @inline(__always)
     func onString(_ bytes: UnsafeRawBufferPointer) -> Bool {
         locator.lastTokenKind = .string
+        locator.lastValueEnd = consumedOffset
         if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
         if depth == 0, !startsDocument() { return false }
         if tape.appendText(.string, bytes, isKey: false) { tape.setPositionOfLast(consumedOffset) }
@@ -198,9 +198,11 @@ final class TapeRecorder: WholeInputParser {
     @inline(__always)
     func onClose() -> Bool {
         locator.lastTokenKind = .close
+        let end = consumedOffset
+        locator.lastValueEnd = end
         depth -= 1
         // The tokenizer reports a closing bracket's start; the container's bytes end just past it.
-        _ = tape.closeContainer(end: tokenStartOffset + 1)
+        _ = tape.closeContainer(end: locator.tokenStart(end: end) + 1)
         return true
     }
 }

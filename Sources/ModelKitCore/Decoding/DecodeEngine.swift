@@ -110,8 +110,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     /// Parses `buffer`, which starts at `offset` in the whole input.
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0, let tokenizer else { return }
-        locator.currentBuffer = buffer
-        locator.currentBufferOffset = offset
+        locator.enter(buffer, at: offset)
         try check(tokenizer.parse(buffer), tokenizer)
     }
 
@@ -234,6 +233,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
             record(DecodeFailure.limit(.maxStringBytes, maxStringBytes))
             return false
         }
+        locator.lastValueEnd = consumedOffset
         return onScalar(.string(bytes), kind: .string)
     }
 
@@ -268,6 +268,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
 
     func onClose() -> Bool {
         locator.lastTokenKind = .close
+        locator.lastValueEnd = consumedOffset
         depth -= 1
         do {
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }

@@ -21,6 +21,9 @@ extension SourceLocator {
         // count refers to the parser's own internal flush, not to the input: the error is at the end.
         if atEnd {
             offset = currentBufferOffset
+            // The one token the end completes is a number ending the input; yajl rewinds over it
+            // only within its own one-byte flush, so it is placed here.
+            if problem.description.hasPrefix("after key and value") { offset -= trailingTokenBytes }
         } else if problem.isLexical, consumed > 0 {
             offset -= 1
             // A '/' is rejected before yajl counts it when more input follows it, after when it
@@ -68,32 +71,15 @@ extension SourceLocator {
 
     /// yajl rewinds "after key and value, inside map" by the length of the token's text: a number,
     /// literal or bracket then starts at `rewound`, a string two bytes before it (its quote and
-    /// first byte; `""` too, whose text is empty). A string is taken when that quote follows the
-    /// value before it (only whitespace between).
-    mutating func unexpectedToken(rewoundTo rewound: Int) -> Int {
-        // A token other than a string starts at `rewound` when that byte can start one here (`,`
-        // and `}` are what this state expects, a quote would have been rewound past) and what
-        // precedes it is whitespace or the end of the value before.
-        if let first = byte(at: rewound), Self.canStartUnexpectedToken(first),
-           let previous = byte(at: rewound - 1), Self.isWhitespace(previous) || Self.endsValue(previous),
-           startsWholeToken(at: rewound) {
-            return rewound
-        }
+    /// first byte; `""` too, whose text is empty). Only whitespace separates the token from the
+    /// member's value, so a quote two bytes back that follows the value's end is the token's own.
+    /// Decided from the token's bytes alone (a stream hands yajl a string whole, in one buffer)
+    /// and the value's end: bytes after the token or before it may be gone from a stream, or not
+    /// arrived, and would place the same token differently per chunking.
+    func unexpectedToken(rewoundTo rewound: Int) -> Int {
         let quote = rewound - 2
-        guard quote >= 0, byte(at: quote) == UInt8(ascii: "\"") else { return rewound }
-        var before = quote - 1
-        while let byte = byte(at: before), Self.isWhitespace(byte) { before -= 1 }
-        guard let valueEnd = byte(at: before) else { return quote }
-        if valueEnd == UInt8(ascii: "\"") || valueEnd == UInt8(ascii: "]") || valueEnd == UInt8(ascii: "}") { return quote }
-        // A number or literal must end there, whole: `1 "x"` is a string after 1, while in
-        // `["t40"]1` the quote ends "t40" (the run `t40` is no value) and 1 is the token.
-        var start = before
-        while let previous = byte(at: start - 1), Self.isTokenByte(previous) { start -= 1 }
-        var run: [UInt8] = []
-        for offset in start...before { if let byte = byte(at: offset) { run.append(byte) } }
-        let isValue = run == Array("true".utf8) || run == Array("false".utf8) || run == Array("null".utf8)
-            || run.withUnsafeBytes { JSONNumberGrammar.isValid($0) }
-        return isValue && start <= before ? quote : rewound
+        guard quote >= lastValueEnd, byte(at: quote) == UInt8(ascii: "\"") else { return rewound }
+        return quote
     }
 
     /// A misspelt `true`, `false` or `null` is wrong at its first byte that differs from the word
@@ -112,37 +98,5 @@ extension SourceLocator {
         var at = start
         while at - start < word.count, byte(at: at) == word[at - start] { at += 1 }
         return at
-    }
-
-    /// A letter starts a token here only as a whole `true`, `false` or `null` (yajl lexed the
-    /// token whole; any other word would have been a lexical error).
-    private func startsWholeToken(at offset: Int) -> Bool {
-        let word: String
-        switch byte(at: offset) {
-        case UInt8(ascii: "t"): word = "true"
-        case UInt8(ascii: "f"): word = "false"
-        case UInt8(ascii: "n"): word = "null"
-        default: return true
-        }
-        return word.utf8.enumerated().allSatisfy { byte(at: offset + $0.offset) == $0.element }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    /// The last byte of a string, container, number or literal.
-    private static func endsValue(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "e"), UInt8(ascii: "l"): return true
-        default: return false
-        }
-    }
-
-    private static func canStartUnexpectedToken(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return true
-        default: return false
-        }
     }
 }

@@ -6,6 +6,10 @@ struct SourceLocator {
     var currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
     var currentBufferOffset = 0
     var lastTokenKind = TokenKind.none
+    /// Where the last string or container closed by the tokenizer ends: what places the token
+    /// yajl rewinds over (`unexpectedToken(rewoundTo:)`). Numbers and literals need not set it:
+    /// they hold no quote, and an earlier value's end is before them.
+    var lastValueEnd = 0
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
     /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
@@ -14,6 +18,20 @@ struct SourceLocator {
     var lineTrackerOffset = 0
     /// The last position computed by `location(of:)`, counted on from by the next one.
     private var positionCache: (offset: Int, tracker: LineTracker)?
+
+    /// How many number or literal bytes end the input tokenized so far: a number there is lexed
+    /// only when the input ends (yajl waits for the byte after it), and starts that far back.
+    private(set) var trailingTokenBytes = 0
+
+    /// Starts tokenizing `buffer`, which follows the previous one at `offset` in the whole input.
+    mutating func enter(_ buffer: UnsafeRawBufferPointer, at offset: Int) {
+        currentBuffer = buffer
+        currentBufferOffset = offset
+        var run = 0
+        while run < buffer.count, Self.isTokenByte(buffer[buffer.count - 1 - run]) { run += 1 }
+        // A buffer of token bytes only continues the run before it (a stream's chunks, blocks).
+        trailingTokenBytes = run == buffer.count ? trailingTokenBytes + run : run
+    }
 
     /// Forgets the input (before parking: the locator must not keep pointers into it).
     mutating func release() {
@@ -93,6 +111,10 @@ struct SourceLocator {
             }
             tracker.advance(over: UnsafeRawBufferPointer(rebasing: currentBuffer[from..<to]))
             positionCache = (currentBufferOffset + to, tracker)
+        } else if offset < lineTrackerOffset, lineTrackerOffset - offset <= trailingTokenBytes {
+            // At the end, in the number that ends the input (a stream no longer holds it): one
+            // line, ASCII, so one column per byte back.
+            tracker.column -= lineTrackerOffset - offset
         }
         return (tracker.line, tracker.column)
     }
