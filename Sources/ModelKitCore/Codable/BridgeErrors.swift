@@ -21,7 +21,7 @@ extension TapeDecoder {
     }
 
     func located(_ reason: ModelDecodingError.Reason, offset: Int, codingPath: [any CodingKey]) -> ModelDecodingError {
-        let (line, column) = location(of: offset)
+        let (offset, line, column) = tape.place(offset)
         return ModelDecodingError(reason: reason, path: BridgePath.jsonPath(codingPath), line: line, column: column, byteOffset: offset)
     }
 

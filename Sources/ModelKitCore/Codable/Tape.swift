@@ -50,12 +50,19 @@ final class Tape {
     /// Where each line starts, made on the first error any of the tape's decoders locates.
     private let lines = Lock<LineIndex?>(nil)
 
-    /// 1-based line and column of an input offset.
-    func location(of offset: Int) -> (line: Int, column: Int) {
+    /// The offset, line and column a failure at `offset` reports: the caller's, also when the
+    /// tape was recorded from a ``CompactedInput`` (whose copy is then ``input``).
+    func place(_ offset: Int) -> (offset: Int, line: Int, column: Int) {
         let input = self.input
+        let map = building.value.compacted?.map
         return lines.withLock { index in
             if index == nil { index = LineIndex(input) }
-            return index!.location(of: offset, in: input)
+            guard let map else {
+                let (line, column) = index!.location(of: offset, in: input)
+                return (offset, line, column)
+            }
+            let (line, column) = map.location(of: offset, in: input, index: index!)
+            return (map.originalOffset(offset), line, column)
         }
     }
     /// Written once per token: kept out of line, so that no access pays Swift's run-time
@@ -66,6 +73,8 @@ final class Tape {
         var input: UnsafeRawBufferPointer
         var inputBase: UnsafeRawPointer
         var ownsInput = false
+        /// The compacted copy `input` points into, kept alive with the tape.
+        var compacted: CompactedInput?
         var entries: UnsafeMutablePointer<TapeEntry>
         var count = 0
         var capacity: Int
@@ -83,7 +92,7 @@ final class Tape {
 
     /// Empties the tape for `input`, keeping its buffers (a pooled workspace's tape). Never
     /// called on a tape a decoder still reads: those are not pooled.
-    func reuse(for input: UnsafeRawBufferPointer, capacity wanted: Int) {
+    func reuse(for input: UnsafeRawBufferPointer, compacted: CompactedInput?, capacity wanted: Int) {
         precondition(readers == 0, "a tape still read is never reused")
         if building.value.ownsInput {
             // A super decoder made a copy and has ended since: nobody reads the copy any more.
@@ -97,6 +106,7 @@ final class Tape {
         }
         building.value.input = input
         building.value.inputBase = input.baseAddress ?? UnsafeRawPointer(building.value.entries)
+        building.value.compacted = compacted
         building.value.count = 0
         building.value.open.truncate(to: 0)
         building.value.side?.removeAll()
@@ -106,12 +116,13 @@ final class Tape {
 
     /// The memory this tape keeps between documents.
     var retainedBytes: Int {
-        building.value.capacity * MemoryLayout<TapeEntry>.stride + (side?.capacity ?? 0) + (building.value.ownsInput ? input.count : 0)
+        building.value.capacity * MemoryLayout<TapeEntry>.stride + (side?.capacity ?? 0) + (building.value.ownsInput || building.value.compacted != nil ? input.count : 0)
     }
 
     /// Copies the input into memory the tape owns, for readers that outlive the caller's bytes.
     func keepInput() {
-        guard !building.value.ownsInput else { return }
+        // A compacted copy is the tape's already.
+        guard !building.value.ownsInput, building.value.compacted == nil else { return }
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
         if let base = input.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: input.count) }
         building.value.input = UnsafeRawBufferPointer(start: copy.baseAddress, count: input.count)

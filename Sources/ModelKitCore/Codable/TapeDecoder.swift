@@ -245,11 +245,6 @@ final class TapeDecoder: Decoder {
         }
     }
 
-    /// 1-based line and column of an input offset (see ``LineIndex``).
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        tape.location(of: offset)
-    }
-
     func takeReplayEngine(root: RootFrame) -> DecodeEngine {
         guard let engine = spareReplayEngine else { return DecodeEngine(options: options, root: root, parser: false) }
         // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.

@@ -57,13 +57,7 @@ final class TapeRecorder: WholeInputParser {
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
                                      line: 1, column: 1, byteOffset: Int(UInt32.max) - 1)
         }
-        let recorder: TapeRecorder
-        if let parked = pool.take() {
-            recorder = parked
-            recorder.tape.reuse(for: input, capacity: tapeCapacity(for: input))
-        } else {
-            recorder = TapeRecorder(input: input)
-        }
+        let recorder = pool.take() ?? TapeRecorder(input: input)
         // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
         var strict = options
         strict.mismatch = .fail
@@ -79,8 +73,13 @@ final class TapeRecorder: WholeInputParser {
             throw recorder.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes),
                                  at: options.limits.maxInputBytes, path: "$")
         }
+        // The tape reads strings from the bytes yajl saw: the compacted copy, which it keeps.
+        let compacted = CompactedInput(input)
+        let tokens = compacted?.bytes ?? input
+        recorder.tape.reuse(for: tokens, compacted: compacted, capacity: tapeCapacity(for: input))
+        if let compacted { recorder.locator.compacted = compacted }
         // A recorder that failed is dropped with its parser (yajl cannot go on after an error).
-        try WholeInputFeeder.feed(input, to: recorder) { recorder.sawValue }
+        try WholeInputFeeder.feed(tokens, to: recorder) { recorder.sawValue }
         recorder.tape.appendSentinelNull()
         return recorder
     }
@@ -125,7 +124,7 @@ final class TapeRecorder: WholeInputParser {
 
     /// A failure at `offset`; without a path, at the containers open on the tape.
     func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError {
-        let (line, column) = locator.location(of: offset)
+        let (offset, line, column) = locator.place(offset)
         return ModelDecodingError(reason: reason, path: path ?? tape.pathOfOpenContainers(), line: line, column: column, byteOffset: offset)
     }
 

@@ -27,7 +27,7 @@ extension DecodeEngine {
     }
 
     func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String? = nil) -> ModelDecodingError {
-        let (line, column) = locator.location(of: offset)
+        let (offset, line, column) = locator.place(offset)
         return ModelDecodingError(reason: reason, path: path ?? currentPath(), line: line, column: column, byteOffset: offset)
     }
 

@@ -27,8 +27,12 @@ enum DecodeRun {
         if input.count > options.limits.maxInputBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: options.limits.maxInputBytes), at: options.limits.maxInputBytes, path: "$")
         }
+        // yajl reads a copy without the indentation when the input is pretty-printed; the
+        // locator maps failures back to the caller's bytes.
+        let compacted = CompactedInput(input)
+        if let compacted { engine.locator.compacted = compacted }
         do {
-            try WholeInputFeeder.feed(input, to: engine) { root.sawValue }
+            try WholeInputFeeder.feed(compacted?.bytes ?? input, to: engine) { root.sawValue }
         } catch let error as ModelDecodingError where error.hidesSyntaxErrors {
             // A mismatch stops the decode where it happens, but the document may not be JSON at
             // all further on: that is the error to report (`{"b": [1, 2}` into an Int field).

@@ -12,6 +12,13 @@ struct SourceLocator {
     var lastValueEnd = 0
     /// Whole-input mode: positions are computed from here on error.
     var wholeInput: UnsafeRawBufferPointer?
+    /// Set when `wholeInput` is this copy (held here, so it lives as long as the positions
+    /// computed on it): every offset in here is the copy's until ``place(_:)`` maps it back.
+    var compacted: CompactedInput? {
+        didSet { wholeInput = compacted?.bytes ?? wholeInput }
+    }
+    /// The copy's lines, made on the first error (compacted input only).
+    private var compactedLines: LineIndex?
     /// Stream mode: line/column at absolute offset `lineTrackerOffset` (the streams advance it
     /// past what has been tokenized).
     var lineTracker = LineTracker()
@@ -37,7 +44,16 @@ struct SourceLocator {
     mutating func release() {
         currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         wholeInput = nil
+        compacted = nil
+        compactedLines = nil
         positionCache = nil
+    }
+
+    /// The offset, line and column a failure at `offset` reports: the caller's, also when the
+    /// tokenizer reads a compacted copy.
+    mutating func place(_ offset: Int) -> (offset: Int, line: Int, column: Int) {
+        let (line, column) = location(of: offset)
+        return (compacted?.map.originalOffset(offset) ?? offset, line, column)
     }
 
     /// Whether a buffer is being tokenized (not between calls, not at the end).
@@ -92,6 +108,10 @@ struct SourceLocator {
     mutating func location(of offset: Int) -> (line: Int, column: Int) {
         // Positions are asked for in increasing order (each value skipped under `.skip` is
         // positioned): counting on from the last one keeps that linear instead of quadratic.
+        if let whole = wholeInput, let map = compacted?.map {
+            if compactedLines == nil { compactedLines = LineIndex(whole) }
+            return map.location(of: offset, in: whole, index: compactedLines!)
+        }
         if let whole = wholeInput {
             let end = min(max(offset, 0), whole.count)
             var (from, tracker) = (0, LineTracker())

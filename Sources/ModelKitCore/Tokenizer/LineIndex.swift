@@ -23,14 +23,31 @@ struct LineIndex {
     /// 1-based line and column (in Unicode scalars) of `offset`.
     func location(of offset: Int, in input: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
         let target = min(max(offset, 0), input.count)
-        // Lines before `target`: the first line start past it, by binary search.
+        let low = linesStarting(through: target)
+        let lineStart = low == 0 ? 0 : lineStarts[low - 1]
+        return (low + 1, scalars(before: target, input) - scalars(before: lineStart, input) + 1)
+    }
+
+    /// How many lines start in `from + 1 ... through` (after a line break at or past `from`),
+    /// and where the last of them starts.
+    func lineBreaks(after from: Int, through target: Int) -> (count: Int, lastLineStart: Int?) {
+        let first = linesStarting(through: from), last = linesStarting(through: target)
+        return (last - first, last > first ? lineStarts[last - 1] : nil)
+    }
+
+    /// Scalars in `from..<to`.
+    func scalars(from: Int, to: Int, in input: UnsafeRawBufferPointer) -> Int {
+        scalars(before: to, input) - scalars(before: from, input)
+    }
+
+    /// How many lines (after the first) start at or before `offset`.
+    private func linesStarting(through offset: Int) -> Int {
         var low = 0, high = lineStarts.count
         while low < high {
             let middle = (low + high) / 2
-            if lineStarts[middle] <= target { low = middle + 1 } else { high = middle }
+            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
         }
-        let lineStart = low == 0 ? 0 : lineStarts[low - 1]
-        return (low + 1, scalars(before: target, input) - scalars(before: lineStart, input) + 1)
+        return low
     }
 
     private func scalars(before offset: Int, _ input: UnsafeRawBufferPointer) -> Int {
