@@ -22,7 +22,7 @@ extension TapeDecoder {
 
     func located(_ reason: ModelDecodingError.Reason, offset: Int, codingPath: [any CodingKey]) -> ModelDecodingError {
         let (line, column) = location(of: offset)
-        return ModelDecodingError(reason: reason, path: BridgePath.jsonPath(codingPath), line: line, column: column, byteOffset: offset)
+        return ModelDecodingError(reason: reason, path: JSONPath.of(codingPath), line: line, column: column, byteOffset: offset)
     }
 
     /// What a tape entry holds, for messages: `string "abc"`, `number 12`, `object`.

@@ -297,7 +297,7 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
     }
 
     override func appendPath(to path: inout String) {
-        if mode == .values { path.append("[\(index)]") }
+        if mode == .values { path.appendPathIndex(index) }
     }
 
     /// The elements of the top-level array, handed to the root one by one.
@@ -328,6 +328,6 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
             index += 1
         }
 
-        override func appendPath(to path: inout String) { path.append("[\(index)]") }
+        override func appendPath(to path: inout String) { path.appendPathIndex(index) }
     }
 }
