@@ -104,7 +104,7 @@ struct ModelSource<M: Model>: AsyncSequence {
         case .array:
             #expect(try [Book](json: bytes) == books)
         }
-        var stream = ModelStreamDecoder<Book>()
+        let stream = ModelStreamDecoder<Book>()
         #expect(try stream.feed(bytes) + stream.finish() == books)
     }
 

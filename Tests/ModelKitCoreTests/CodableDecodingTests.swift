@@ -85,6 +85,27 @@ struct CodableDecodingTests {
         #expect(throws: DecodingError.self) { try strict.decode(Holder<UInt8>.self, from: #"{"value":-1}"#) }
     }
 
+    /// A floating-point or `Decimal` number that does not fit is corrupted data too, as
+    /// `JSONDecoder` says: told by the failure's kind, not by its message.
+    @Test func floatingPointOutOfRangeIsCorruptedData() throws {
+        func isCorrupted<T: Codable & Equatable>(_ type: T.Type, _ json: String) -> Bool {
+            do {
+                _ = try strict.decode(Holder<T>.self, from: json)
+                return false
+            } catch DecodingError.dataCorrupted(let context) {
+                return (context.underlyingError as? ModelDecodingError)?.path == "$.value"
+            } catch {
+                return false
+            }
+        }
+        #expect(isCorrupted(Double.self, #"{"value":1e400}"#))
+        #expect(isCorrupted(Float.self, #"{"value":1e39}"#))
+        #expect(isCorrupted(Double.self, #"{"value":1e-400}"#))
+        #expect(isCorrupted(Decimal.self, #"{"value":1e300}"#))
+        // The wrong JSON type stays a type mismatch.
+        #expect(!isCorrupted(Double.self, #"{"value":"1"}"#))
+    }
+
     @Test func keyNotFoundHasPathAndPosition() throws {
         let json = "{\"items\":[{\"value\":1},\n {\"other\":2}]}"
         do {

@@ -146,7 +146,7 @@ struct ConcurrencyBox<Value: ModelValue & Equatable & Sendable>: Model, Equatabl
             for task in 0..<Self.taskCount {
                 group.addTask {
                     let lines = (0..<Self.rounds).map { #"{"n":"s\#(task)","p":\#($0)}"# }.joined(separator: "\n")
-                    var stream = ModelStreamDecoder<Book>()
+                    let stream = ModelStreamDecoder<Book>()
                     var books: [Book] = []
                     var bytes = Array(lines.utf8)[...]
                     while !bytes.isEmpty {

@@ -127,7 +127,7 @@ import Testing
             let error = try #require(throws: ModelDecodingError.self) { try Small(json: json, options: options) }
             #expect(error.reason == .limitExceeded(.maxDepth, limit: 3))
             #expect(error.path == path)
-            var stream = ModelStreamDecoder<Small>(options: options)
+            let stream = ModelStreamDecoder<Small>(options: options)
             let streamed = try #require(throws: ModelDecodingError.self) {
                 _ = try stream.feed(Array(json.utf8))
                 _ = try stream.finish()
@@ -155,7 +155,7 @@ import Testing
         let withMark: [UInt8] = [0xEF, 0xBB, 0xBF] + open
         let marked = try #require(throws: ModelDecodingError.self) { try LongHolder(json: withMark, options: limits) }
         #expect(marked.byteOffset == 8)
-        var stream = ModelStreamDecoder<LongHolder>(options: limits)
+        let stream = ModelStreamDecoder<LongHolder>(options: limits)
         let streamed = try #require(throws: ModelDecodingError.self) { _ = try stream.feed(withMark[0..<4000]) }
         #expect(streamed.byteOffset == 8)
         #expect(streamed.reason == .limitExceeded(.maxStringBytes, limit: 1000))

@@ -75,7 +75,7 @@ import Testing
     func aPartialUTF8SequenceAtAChunkEndDoesNotLetATypeErrorMaskTheSyntaxError() throws {
         let bytes: [UInt8] = [0x31, 0xF2, 0x20]
         for chunk in [bytes.count, 1] {
-            var stream = ModelStreamDecoder<Book>()
+            let stream = ModelStreamDecoder<Book>()
             let error = try #require(throws: ModelDecodingError.self, "chunk \(chunk)") {
                 for start in stride(from: 0, to: bytes.count, by: chunk) {
                     _ = try stream.feed(bytes[start..<min(start + chunk, bytes.count)])
@@ -96,7 +96,7 @@ import Testing
     func aByteOrderMarkSplitAcrossChunksIsSkippedLikeAWholeOne() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"n":"a","p":1}"#.utf8) + [0x0A] + Array(#"{"n":"b"}"#.utf8)
         for chunk in [bytes.count, 1, 2, 4] {
-            var stream = ModelStreamDecoder<Book>()
+            let stream = ModelStreamDecoder<Book>()
             var books: [Book] = []
             for start in stride(from: 0, to: bytes.count, by: chunk) {
                 books += try stream.feed(bytes[start..<min(start + chunk, bytes.count)])
@@ -107,7 +107,7 @@ import Testing
         // The finding itself: the same error kind and place whatever the chunking.
         let finding: [UInt8] = [0xEF, 0xBB, 0xBF, 0x30, 0x00, 0x4E]
         for chunk in [finding.count, 1, 2] {
-            var stream = ModelStreamDecoder<Book>()
+            let stream = ModelStreamDecoder<Book>()
             let error = try #require(throws: ModelDecodingError.self, "chunk \(chunk)") {
                 for start in stride(from: 0, to: finding.count, by: chunk) {
                     _ = try stream.feed(finding[start..<min(start + chunk, finding.count)])
@@ -119,7 +119,7 @@ import Testing
         }
         // Part of a mark, then the end: invalid UTF-8 at byte 0, as a whole decode says.
         for partial in [[UInt8]([0xEF]), [0xEF, 0xBB]] {
-            var stream = ModelStreamDecoder<Book>()
+            let stream = ModelStreamDecoder<Book>()
             let error = try #require(throws: ModelDecodingError.self) {
                 for byte in partial { _ = try stream.feed([byte]) }
                 _ = try stream.finish()

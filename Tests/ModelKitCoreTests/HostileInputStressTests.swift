@@ -51,7 +51,7 @@ struct HostileInputStressTests {
     }
 
     func streamInOneByteChunks(_ document: [UInt8]) throws -> Int {
-        var stream = ModelStreamDecoder<HostileBox<String>>()
+        let stream = ModelStreamDecoder<HostileBox<String>>()
         var count = 0
         try document.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
@@ -76,7 +76,7 @@ struct HostileInputStressTests {
     func anUnterminatedStreamedStringStopsAtMaxStringBytes() throws {
         var limits = DecodingLimits()
         limits.maxStringBytes = 1024
-        var stream = ModelStreamDecoder<HostileBox<String>>(options: DecodingOptions(limits: limits))
+        let stream = ModelStreamDecoder<HostileBox<String>>(options: DecodingOptions(limits: limits))
         _ = try stream.feed(Array(#"{"v":""#.utf8))
         let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
         var fed = 0
@@ -96,7 +96,7 @@ struct HostileInputStressTests {
     func aLongNumberInOneByteChunksInLinearTime() throws {
         func document(_ digits: Int) -> [UInt8] { Array(#"{"v":"#.utf8) + [UInt8](repeating: 0x31, count: digits) + [0x7D] }
         func decode(_ bytes: [UInt8]) throws -> Int {
-            var stream = ModelStreamDecoder<HostileBox<JSONValue>>()
+            let stream = ModelStreamDecoder<HostileBox<JSONValue>>()
             var count = 0
             for byte in bytes { count += try stream.feed(CollectionOfOne(byte)).count }
             return count + (try stream.finish()).count

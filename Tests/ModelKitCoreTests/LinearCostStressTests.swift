@@ -44,7 +44,7 @@ struct LinearCostStressTests {
 
     @Test func longNumberInOneByteChunks() throws {
         try expectLinear("stream number", small: 50_000) { digits in
-            var stream = ModelStreamDecoder<LongHolder>()
+            let stream = ModelStreamDecoder<LongHolder>()
             let json = Array(("{\"n\":" + String(repeating: "7", count: digits) + "}").utf8)
             var models: [LongHolder] = []
             // The object completes at its `}`, so `feed` hands it out; `finish` has nothing left.
@@ -74,7 +74,7 @@ struct LinearCostStressTests {
 
     @Test func openStringInAStreamStopsAtTheLimit() throws {
         // 64 MB of an unterminated string under a 1 KB limit: fails within the first chunks.
-        var stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: DecodingLimits(maxStringBytes: 1024)))
+        let stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: DecodingLimits(maxStringBytes: 1024)))
         _ = try stream.feed(Array("{\"s\":\"".utf8))
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
         var fed = 0

@@ -23,7 +23,7 @@ private struct Outcome: Equatable, CustomStringConvertible {
 }
 
 private func decode(_ bytes: [UInt8], chunks sizes: [Int]) -> Outcome {
-    var stream = ModelStreamDecoder<Tagged>(options: DecodingOptions(conversion: .strict))
+    let stream = ModelStreamDecoder<Tagged>(options: DecodingOptions(conversion: .strict))
     var outcome = Outcome()
     do {
         var i = 0, k = 0

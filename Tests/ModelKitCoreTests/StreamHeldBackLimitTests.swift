@@ -12,7 +12,7 @@ struct StreamHeldBackLimitTests {
     /// Feeds `prefix`, then digits in 100-byte chunks until the stream throws; returns the error
     /// and the most bytes it held back on the way.
     static func feedEndlessNumber(after prefix: String) -> (ModelDecodingError?, held: Int) {
-        var stream = ModelStreamDecoder<User>(options: DecodingOptions(limits: limits))
+        let stream = ModelStreamDecoder<User>(options: DecodingOptions(limits: limits))
         let digits = [UInt8](repeating: UInt8(ascii: "7"), count: 100)
         var held = 0
         do {
@@ -38,7 +38,7 @@ struct StreamHeldBackLimitTests {
 
     @Test func anEndlessNumberInsideARecordFailsAtTheRecordLimit() throws {
         let limits = DecodingLimits(maxDepth: 16, maxInputBytes: 512, maxStringBytes: 1 << 20)
-        var stream = ModelStreamDecoder<User>(options: DecodingOptions(limits: limits))
+        let stream = ModelStreamDecoder<User>(options: DecodingOptions(limits: limits))
         let error = #expect(throws: ModelDecodingError.self) {
             _ = try stream.feed(Array("[".utf8))
             for _ in 0..<100 { _ = try stream.feed([UInt8](repeating: UInt8(ascii: "1"), count: 100)) }
@@ -78,7 +78,7 @@ struct StreamHeldBackLimitTests {
 
     @Test func aStreamHoldsAPartialNumberBackFromTheParser() throws {
         // yajl re-lexed a partial number from its start on every 1-byte chunk (quadratic).
-        var stream = ModelStreamDecoder<LongHolder>()
+        let stream = ModelStreamDecoder<LongHolder>()
         for byte in Array(#"{"n":123456"#.utf8) { _ = try stream.feed([byte]) }
         #expect(stream.heldBackBytes == 6)
         var done: [LongHolder] = []
@@ -86,7 +86,7 @@ struct StreamHeldBackLimitTests {
         done += try stream.finish()
         #expect(done.map(\.number) == [JSONValue(123456789)])
         // A number held back at the very end still reaches the parser at finish().
-        var values = ModelStreamDecoder<LongHolder>()
+        let values = ModelStreamDecoder<LongHolder>()
         var all: [LongHolder] = []
         for byte in Array("{\"n\":[1.5e3,true,-2]}\n{\"n\":-0.25e+1} 17".utf8) { all += try values.feed([byte]) }
         #expect(values.heldBackBytes == 2)

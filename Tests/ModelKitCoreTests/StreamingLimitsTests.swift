@@ -22,7 +22,7 @@ private func jsonLines(records: Int, textBytes: Int) -> [UInt8] {
 }
 
 private func decodeStream(_ bytes: [UInt8], chunk: Int, options: DecodingOptions) throws -> [Record] {
-    var stream = ModelStreamDecoder<Record>(options: options)
+    let stream = ModelStreamDecoder<Record>(options: options)
     var out: [Record] = []
     var i = 0
     while i < bytes.count {
@@ -106,7 +106,7 @@ private func decodeStream(_ bytes: [UInt8], chunk: Int, options: DecodingOptions
 
     @Test func aStreamUnderSkipKeepsNoSkippedErrors() throws {
         // 256 MB of JSON Lines with one mismatch per line grew to 545 MB: nothing drained them.
-        var stream = ModelStreamDecoder<IntList>(options: DecodingOptions(mismatch: .skip))
+        let stream = ModelStreamDecoder<IntList>(options: DecodingOptions(mismatch: .skip))
         var decoded = 0
         for _ in 0..<200 { decoded += try stream.feed(Array("{\"ints\":[\"x\",1]}\n".utf8)).count }
         decoded += try stream.finish().count
@@ -118,7 +118,7 @@ private func decodeStream(_ bytes: [UInt8], chunk: Int, options: DecodingOptions
         // The open string was measured from the wrong offset and only checked when it closed:
         // 256 MB of an unterminated string under a 1024-byte limit grew memory without error.
         let limits = DecodingLimits(maxStringBytes: 1024)
-        var stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: limits))
+        let stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: limits))
         _ = try stream.feed(Array("{\"s\":\"".utf8))
         var error: ModelDecodingError?
         var fed = 0
@@ -142,7 +142,7 @@ private func decodeStream(_ bytes: [UInt8], chunk: Int, options: DecodingOptions
         // 300 × `\u00e9` is 1800 bytes of input but 600 decoded bytes: within a 700-byte limit.
         let limits = DecodingLimits(maxStringBytes: 700)
         let text = "{\"s\":\"" + String(repeating: "\\u00e9", count: 300) + "\"}"
-        var stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: limits))
+        let stream = ModelStreamDecoder<LongHolder>(options: DecodingOptions(limits: limits))
         var done: [LongHolder] = []
         for byte in Array(text.utf8) { done += try stream.feed([byte]) }
         done += try stream.finish()

@@ -11,7 +11,7 @@ import Testing
     """
 
     func decodeAll<M: Model>(_ type: M.Type, _ bytes: [UInt8], chunk: Int) throws -> [M] {
-        var stream = ModelStreamDecoder<M>()
+        let stream = ModelStreamDecoder<M>()
         var out: [M] = []
         var i = 0
         while i < bytes.count {
@@ -32,12 +32,23 @@ import Testing
     }
 
     @Test func topLevelArrayHandsOutEachElementAsSoonAsComplete() throws {
-        var stream = ModelStreamDecoder<Book>()
+        let stream = ModelStreamDecoder<Book>()
         #expect(try stream.feed(Array(#"[{"n":"a"},"#.utf8)).map(\.name) == ["a"])
         #expect(try stream.feed(Array(#"{"n":"b"#.utf8)).isEmpty)
         #expect(try stream.feed(Array(#""}"#.utf8)).map(\.name) == ["b"])
         #expect(try stream.feed(Array("]".utf8)).isEmpty)
         #expect(try stream.finish().isEmpty)
+    }
+
+    /// A stream is one position in one input: every reference to it (it is a class) feeds that
+    /// input, and an error seen through one is the error of all.
+    @Test func everyReferenceFeedsTheSameStream() throws {
+        let stream = ModelStreamDecoder<Book>()
+        let other = stream
+        #expect(try stream.feed(Array(#"[{"n":"a"},{"n":"#.utf8)).map(\.name) == ["a"])
+        #expect(try other.feed(Array(#""b"}]"#.utf8)).map(\.name) == ["b"])
+        #expect(try stream.finish().isEmpty)
+        #expect(throws: ModelDecodingError.self) { try other.feed(Array("[]".utf8)) }
     }
 
     @Test func byteByByteMatchesWholeOnTheSameDocument() throws {
@@ -49,7 +60,7 @@ import Testing
 
     @Test func errorsCarryStreamPositions() throws {
         let bytes = Array("{\"n\":\"a\"}\n{\"n\":\"b\",\"p\":\"x\"}\n".utf8)
-        var stream = ModelStreamDecoder<Book>()
+        let stream = ModelStreamDecoder<Book>()
         var got: [Book] = []
         var caught: ModelDecodingError?
         do {
@@ -69,13 +80,13 @@ import Testing
     }
 
     @Test func truncatedStreamFailsAtFinish() throws {
-        var stream = ModelStreamDecoder<Book>()
+        let stream = ModelStreamDecoder<Book>()
         _ = try stream.feed(Array(#"{"n":"a"#.utf8))
         #expect(throws: ModelDecodingError.self) { try stream.finish() }
     }
 
     @Test func dataAfterTheTopLevelArrayIsAnError() throws {
-        var stream = ModelStreamDecoder<Book>()
+        let stream = ModelStreamDecoder<Book>()
         #expect(throws: ModelDecodingError.self) {
             _ = try stream.feed(Array(#"[{"n":"a"}] {"n":"b"}"#.utf8))
             _ = try stream.finish()
@@ -93,7 +104,7 @@ import Testing
     }
 
     @Test func invalidBytesInAStreamArePositioned() throws {
-        var stream = ModelStreamDecoder<Book>()
+        let stream = ModelStreamDecoder<Book>()
         _ = try stream.feed(Array(#"{"n":"a"}"#.utf8))
         let error = try #require(throws: ModelDecodingError.self) {
             _ = try stream.feed([0x0A, 0x7B, 0x22, 0x6E, 0x22, 0x3A, 0x22, 0xC0, 0xAF, 0x22, 0x7D])

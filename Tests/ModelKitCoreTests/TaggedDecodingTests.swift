@@ -131,12 +131,12 @@ import Testing
 
     @Test func streamDecodesTaggedRecords() throws {
         let input = Array(#"{"type":"circle","radius":1} {"radius":2,"type":"circle"}"#.utf8) + Array("\n{\"type\":\"what\"}\n".utf8)
-        var stream = ModelStreamDecoder<TShape>()
+        let stream = ModelStreamDecoder<TShape>()
         var out: [TShape] = []
         for byte in input { out += try stream.feed([byte]) }
         out += try stream.finish()
         #expect(out == [.circle(TCircle(radius: 1)), .circle(TCircle(radius: 2)), .unknown])
-        var array = ModelStreamDecoder<TEvent>()
+        let array = ModelStreamDecoder<TEvent>()
         let events = try array.feed(Array(#"[{"kind":"ping"},{"kind":"opened","data":{"id":3}}]"#.utf8)) + array.finish()
         #expect(events == [.ping, .opened(TIssue(id: 3))])
     }

@@ -100,7 +100,7 @@ private typealias GitHubIssue = ExampleModels.Issue
             try await client.execute(uri: "/issues/export?count=3", method: .get) { response async throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/jsonl; charset=utf-8")
-                var stream = ModelStreamDecoder<GitHubIssue>()
+                let stream = ModelStreamDecoder<GitHubIssue>()
                 let issues = try stream.feed(Array(buffer: response.body)) + stream.finish()
                 #expect(issues.map(\.number) == [1, 2, 3])
             }

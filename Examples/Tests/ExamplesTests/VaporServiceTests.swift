@@ -84,7 +84,7 @@ final class VaporServiceTests: XCTestCase {
     func testExportStreamsJSONLines() async throws {
         try await app.test(.GET, "issues/export?count=3") { response async throws in
             XCTAssertEqual(response.status, .ok)
-            var stream = ModelStreamDecoder<Issue>()
+            let stream = ModelStreamDecoder<Issue>()
             let issues = try stream.feed(Array(buffer: response.body)) + stream.finish()
             XCTAssertEqual(issues.map(\.number), [1, 2, 3])
         }

@@ -35,7 +35,7 @@ func fuzzStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 private func decodeStream(_ body: UnsafeBufferPointer<UInt8>, chunkSizes: [Int], options: DecodingOptions) -> Result<[Leaf], any Error> {
-    var stream = ModelStreamDecoder<Leaf>(options: options)
+    let stream = ModelStreamDecoder<Leaf>(options: options)
     var models: [Leaf] = []
     var start = 0
     var turn = 0

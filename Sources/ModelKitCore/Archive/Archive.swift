@@ -46,7 +46,7 @@ public enum Archive {
         try model._visit(writer)
         let checksum = CRC32C.checksum(writer.written)
         writer.head(0, UInt64(checksum))
-        layout.lastArchiveSize.store(writer.written.count)
+        layout.lastArchiveSize.record(writer.written.count)
         return writer.bytes
     }
 

@@ -8,7 +8,7 @@ final class ArchiveLayout: SchemaDerivedData {
     let nameBytes: [UInt8]
     let nameEnds: [Int]
     /// The size of the last archive of this type, so the next one reserves enough at once.
-    let lastArchiveSize = Lock<Int>(0)
+    let lastArchiveSize = SizeHint()
     private let retainedSlots: [FieldSlot]
 
     init(fields: [FieldSlot]) {

@@ -58,17 +58,4 @@ struct BridgePath {
     func element(_ ordinal: Int) -> BridgePath {
         BridgePath(depth: depth, fixed: fixed, step: .element(UInt32(truncatingIfNeeded: ordinal)))
     }
-
-    /// `$.a[3].b` for a coding path.
-    static func jsonPath(_ codingPath: [any CodingKey]) -> String {
-        var text = "$"
-        for key in codingPath {
-            if key is IndexCodingKey, let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text.appendPathKey(key.stringValue)
-            }
-        }
-        return text
-    }
 }

@@ -22,7 +22,7 @@ extension TapeDecoder {
 
     func located(_ reason: ModelDecodingError.Reason, offset: Int, codingPath: [any CodingKey]) -> ModelDecodingError {
         let (offset, line, column) = tape.place(offset)
-        return ModelDecodingError(reason: reason, path: BridgePath.jsonPath(codingPath), line: line, column: column, byteOffset: offset)
+        return ModelDecodingError(reason: reason, path: JSONPath.of(codingPath), line: line, column: column, byteOffset: offset)
     }
 
     /// What a tape entry holds, for messages: `string "abc"`, `number 12`, `object`.
@@ -71,9 +71,15 @@ extension TapeDecoder {
 
     /// A conversion of the schema engine failed on the value at `index`: a number that does not
     /// fit is corrupted data (as `JSONDecoder` says), anything else the wrong type.
+    func conversionFailed(_ type: Any.Type, _ failure: DecodeFailure, at index: Int, _ at: BridgePath) -> DecodingError {
+        if failure.kind == .outOfRange { return dataCorrupted(failure.reason, at: index, at) }
+        return conversionFailed(type, failure.reason, at: index, at)
+    }
+
+    /// A conversion failed with `failure` (a value type's own ``ModelDecodingError``): the wrong
+    /// type, or corrupted data where `JSONDecoder` says so.
     func conversionFailed(_ type: Any.Type, _ failure: ModelDecodingError.Reason, at index: Int, _ at: BridgePath) -> DecodingError {
         if case .typeMismatch(let expected, _) = failure {
-            if expected.hasSuffix("(value out of range)") { return dataCorrupted(failure, at: index, at) }
             // JSONDecoder's cases: the right JSON type with a value that does not fit (a fraction
             // for an integer, a string that is no date or no base64) is corrupted data.
             let kind = entries[index].kind

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension ModelEncoder {
     /// Encodes any `Encodable` value as JSON (the Codable bridge), writing straight into the
@@ -21,7 +20,7 @@ extension ModelEncoder {
     public func withEncodedBytes<T: ModelValue, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         let writer = newWriter(configuration.options)
         try value._visit(writer)
-        Self.lastSize.store(writer.byteCount, ordering: .relaxed)
+        Self.lastSize.record(writer.byteCount)
         return try body(writer.written)
     }
 
@@ -29,7 +28,7 @@ extension ModelEncoder {
     public func withEncodedBytes<T: ModelValue & Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         let writer = newWriter(configuration.options)
         try value._visit(writer)
-        Self.lastSize.store(writer.byteCount, ordering: .relaxed)
+        Self.lastSize.record(writer.byteCount)
         return try body(writer.written)
     }
 
@@ -38,15 +37,15 @@ extension ModelEncoder {
     /// `body`. A ``Model`` takes the schema path.
     public func withEncodedBytes<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         let writer = try Self.write(value, configuration)
-        Self.lastSize.store(writer.byteCount, ordering: .relaxed)
+        Self.lastSize.record(writer.byteCount)
         return try body(writer.written)
     }
 
     /// What the previous encode needed: the next one reserves it, so most encodes allocate once.
-    private static let lastSize = Atomic<Int>(256)
+    private static let lastSize = SizeHint(256)
 
     private static func newWriter(_ options: EncodingOptions) -> JSONWriter {
-        JSONWriter(options: options, capacity: lastSize.load(ordering: .relaxed) + 64)
+        JSONWriter(options: options, capacity: lastSize.value + 64)
     }
 
     private func newWriter(_ options: EncodingOptions) -> JSONWriter { Self.newWriter(options) }

@@ -276,14 +276,14 @@ final class Tape {
     /// `$.a[3].b` for the containers open when building stopped: the path the schema path
     /// reports for a syntax or limit error there.
     func pathOfOpenContainers() -> String {
-        var path = "$"
+        var path = JSONPath.root
         for depth in 0..<open.count {
             let container = open[depth]
             let child = depth + 1 < open.count ? open[depth + 1] : Int.max
             if entries[container].kind == .array {
                 // An open child container was counted when it opened.
                 let length = Int(entries[container].length)
-                path += "[\(child == Int.max ? length : length - 1)]"
+                path.appendPathIndex(child == Int.max ? length : length - 1)
                 continue
             }
             var key = container + 1

@@ -146,7 +146,7 @@ final class TapeDecoder: Decoder {
         do {
             if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
         } catch let failure as DecodeFailure {
-            throw conversionFailed(T.self, failure.reason, at: index, at())
+            throw conversionFailed(T.self, failure, at: index, at())
         } catch let error as ModelDecodingError {
             throw conversionFailed(T.self, error.reason, at: index, at())
         }

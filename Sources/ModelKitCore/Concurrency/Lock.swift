@@ -8,10 +8,11 @@ import Musl
 
 /// The one lock of the library: a value of `State` reached only inside `withLock`.
 ///
-/// Why not `Synchronization.Mutex`: it is unavailable before macOS 15, and on Linux it hands
-/// ownership over through a futex that ThreadSanitizer cannot see, so every `--sanitize=thread`
-/// run reported races that are not there. A pthread mutex (Linux) and `os_unfair_lock` (Darwin)
-/// are understood by TSan and cost the same uncontended.
+/// Why not `Synchronization.Mutex` (available at the package's minimum, macOS 15, like the
+/// `Atomic`s the Codable side uses): on Linux it hands ownership over through a futex that
+/// ThreadSanitizer cannot see, so every `--sanitize=thread` run reported races that are not
+/// there. A pthread mutex (Linux) and `os_unfair_lock` (Darwin) are understood by TSan and cost
+/// the same uncontended.
 final class Lock<State>: @unchecked Sendable {
     // @unchecked: `state` is only touched between lock and unlock of `mutex`.
     #if canImport(Darwin)

@@ -10,11 +10,22 @@ extension DecodeEngine {
 
     /// Same as ``mismatch(expected:found:)-(_,ScalarToken)`` with a description of what was found.
     @usableFromInline func mismatch<T>(expected: String, found: String) throws -> T? {
+        try reject(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
+    }
+
+    /// A number does not fit `name` (too large, or too small to be told from zero): a mismatch
+    /// whose ``DecodeFailure/kind`` says so, for callers that report it differently.
+    func outOfRange<T>(_ name: String, found scalar: ScalarToken) throws -> T? {
+        try reject(DecodeFailure(reason: .typeMismatch(expected: "\(name) (value out of range)", found: Self.describe(scalar)),
+                                 kind: .outOfRange))
+    }
+
+    private func reject<T>(_ failure: DecodeFailure) throws -> T? {
         if skipsMismatches {
-            recordSkipped(DecodeFailure(reason: .typeMismatch(expected: expected, found: found)))
+            recordSkipped(failure)
             return nil
         }
-        throw DecodeFailure(reason: .typeMismatch(expected: expected, found: found))
+        throw failure
     }
 
     /// Keeps a failure dropped under `.skip`, positioned, for `decodeWithReport`.
@@ -55,7 +66,18 @@ extension DecodeEngine {
 
 /// A failure raised inside a frame; the engine adds path and position.
 struct DecodeFailure: Error {
+    /// What code that treats failures differently switches on (the Codable bridge reports a
+    /// number that does not fit as corrupted data, as `JSONDecoder` does); the reason's text is
+    /// for people.
+    enum Kind { case other, outOfRange }
+
     let reason: ModelDecodingError.Reason
+    let kind: Kind
+
+    init(reason: ModelDecodingError.Reason, kind: Kind = .other) {
+        self.reason = reason
+        self.kind = kind
+    }
 
     static func limit(_ limit: ModelDecodingError.Limit, _ value: Int) -> DecodeFailure {
         DecodeFailure(reason: .limitExceeded(limit, limit: value))

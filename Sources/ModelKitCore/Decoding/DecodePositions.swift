@@ -33,7 +33,7 @@ extension DecodeEngine {
 
     /// `$.statuses[3].user.id`, from the frames' current positions.
     func currentPath() -> String {
-        var path = "$"
+        var path = JSONPath.root
         for frame in frames { frame.appendPath(to: &path) }
         return path
     }

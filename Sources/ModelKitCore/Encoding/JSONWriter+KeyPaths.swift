@@ -57,7 +57,7 @@ extension JSONWriter {
 
     /// `$.items[2].price`, from the open containers and the member being written.
     func currentPath() -> String {
-        var path = "$"
+        var path = JSONPath.root
         let top = stack.count - 1
         for i in 0..<stack.count {
             let container = stack[i]
@@ -71,7 +71,7 @@ extension JSONWriter {
                 } else if let child = pendingChild, let plan = child.plan {
                     element = plan.takeUnretainedValue().nodes[child.node].element
                 }
-                path += "[\(element)]"
+                path.appendPathIndex(element)
                 continue
             }
             var key: String?

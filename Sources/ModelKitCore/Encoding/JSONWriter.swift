@@ -239,7 +239,7 @@ final class JSONWriter: ValueVisitor {
     /// Remembers the size per model of this output for the next encode of its type.
     func recordSizeHint() {
         guard let sizedSchema else { return }
-        sizedSchema.jsonOutput.lastEncodedSize.store(output.count / sizedModels)
+        sizedSchema.jsonOutput.lastEncodedSize.record(output.count / sizedModels)
     }
 
     // MARK: Scalars

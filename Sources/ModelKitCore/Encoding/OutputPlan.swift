@@ -5,7 +5,7 @@ final class JSONOutputLayout: SchemaDerivedData {
     /// The same, keys in byte order at every level (`sortedKeys`).
     let sortedPlan: OutputPlan
     /// The size of the last JSON output of this type, so the next one reserves enough at once.
-    let lastEncodedSize = Lock<Int>(0)
+    let lastEncodedSize = SizeHint()
 
     init(fields: [FieldSlot]) {
         let mapped = fields.filter { !$0.options.contains(.notMapped) }

@@ -39,19 +39,6 @@ extension ModelDecodingError {
             return
         }
         // Not located: the place of this value in the input is unknown, so none is made up.
-        self.init(reason: reason, path: Self.jsonPath(context.codingPath), line: 0, column: 0, byteOffset: 0)
-    }
-
-    /// `$.a[3].b` from a coding path: integer keys are array indices.
-    static func jsonPath(_ codingPath: [any CodingKey]) -> String {
-        var path = "$"
-        for key in codingPath {
-            if let index = key.intValue {
-                path += "[\(index)]"
-            } else {
-                path += "." + key.stringValue
-            }
-        }
-        return path
+        self.init(reason: reason, path: JSONPath.of(context.codingPath), line: 0, column: 0, byteOffset: 0)
     }
 }

@@ -29,7 +29,8 @@ public struct Field<Root>: Sendable {
         slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .keyPath(keyPath))
     }
 
-    /// A field read and written through closures (what the `@Model` macro emits: faster than key paths).
+    /// A field read and written through closures, for a property no key path reaches. Slower than
+    /// a key path to a stored property, which is read and written at its byte offset.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
@@ -47,7 +48,8 @@ public struct Field<Root>: Sendable {
     }
 
     /// A field read through a key path and written through a closure: what the `@Model` macro
-    /// emits (key-path reads never copy the model; closure writes are the fastest stores).
+    /// emits. A stored property is still read and written at its byte offset; the closure writes
+    /// the rest (properties with observers, which it runs, and those of non-final classes).
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,

@@ -27,7 +27,7 @@ public struct AsyncModelSequence<Chunks: AsyncSequence, M: Model>: AsyncSequence
     /// Pulls chunks only when the models of the previous one are used up.
     public struct Iterator: AsyncIteratorProtocol {
         private var chunks: Chunks.AsyncIterator
-        private var stream: ModelStreamDecoder<M>
+        private let stream: ModelStreamDecoder<M>
         /// The models the last chunk completed, not handed out yet.
         private var ready: [M] = []
         private var readyIndex = 0

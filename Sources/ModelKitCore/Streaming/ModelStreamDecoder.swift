@@ -3,40 +3,17 @@
 /// it is complete; memory stays bounded by one model plus one chunk.
 ///
 /// ```swift
-/// var stream = ModelStreamDecoder<Book>(options: DecodingOptions())
+/// let stream = ModelStreamDecoder<Book>(options: DecodingOptions())
 /// for chunk in chunks { for book in try stream.feed(chunk) { … } }  // chunks of any size, down to 1 byte
 /// for book in try stream.finish() { … }
 /// ```
 ///
 /// Errors carry the path (`$[12].name`), line, column and byte offset in the whole stream. After
 /// an error the stream is finished: further calls throw the same error.
-public struct ModelStreamDecoder<M: ModelValue> {
-    private let state: StreamState<M>
-
-    /// Creates a decoder. `options.limits` apply to each top-level value (record): each line of
-    /// JSON Lines, or each element of a top-level array, so a long-running stream never hits them.
-    public init(options: DecodingOptions = DecodingOptions()) {
-        state = StreamState(options: options)
-    }
-
-    /// Consumes the next chunk and returns the models it completed.
-    public mutating func feed<Bytes: Collection<UInt8>>(_ chunk: Bytes) throws -> [M] {
-        try withJSONBytes(chunk) { try state.feed($0) }
-    }
-
-    /// Ends the input and returns the models still pending; throws if the input stops mid-value.
-    public mutating func finish() throws -> [M] {
-        try state.finish()
-    }
-
-    /// Input held back from the parser (a string or number still open): what the tests count.
-    var heldBackBytes: Int { state.heldBackBytes }
-    /// Skipped-value errors kept (streams keep none: nothing reports them).
-    var keptSkippedErrors: Int { state.keptSkippedErrors }
-}
-
-/// The mutable part of a stream; a class so the yajl context pointer stays valid across calls.
-final class StreamState<M: ModelValue> {
+///
+/// A class: a stream is one position in one input, so every reference to it feeds that one
+/// input (a struct's copies would share the parser and buffers behind each other's backs).
+public final class ModelStreamDecoder<M: ModelValue> {
     private let options: DecodingOptions
     private let root: StreamRootFrame<M>
     private let engine: DecodeEngine
@@ -54,17 +31,26 @@ final class StreamState<M: ModelValue> {
     private var failure: (any Error)?
     private var finished = false
 
-    init(options: DecodingOptions) {
+    /// Creates a decoder. `options.limits` apply to each top-level value (record): each line of
+    /// JSON Lines, or each element of a top-level array, so a long-running stream never hits them.
+    public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
         root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
         engine = DecodeEngine(options: options, root: root, multipleValues: true)
         engine.keepsSkipped = false
     }
 
+    /// Input held back from the parser (a string or number still open): what the tests count.
     var heldBackBytes: Int { pending.count + (head?.count ?? 0) }
+    /// Skipped-value errors kept (streams keep none: nothing reports them).
     var keptSkippedErrors: Int { engine.skipped.count }
 
-    func feed(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
+    /// Consumes the next chunk and returns the models it completed.
+    public func feed<Bytes: Collection<UInt8>>(_ chunk: Bytes) throws -> [M] {
+        try withJSONBytes(chunk) { try feedBytes($0) }
+    }
+
+    private func feedBytes(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
         if let failure { throw failure }
         guard !finished else { throw ModelDecodingError(reason: .invalid("feed(_:) after finish()"), path: "$", line: 0, column: 0, byteOffset: totalBytes) }
         do {
@@ -76,7 +62,8 @@ final class StreamState<M: ModelValue> {
         return root.takeReady()
     }
 
-    func finish() throws -> [M] {
+    /// Ends the input and returns the models still pending; throws if the input stops mid-value.
+    public func finish() throws -> [M] {
         if let failure { throw failure }
         finished = true
         do {
@@ -212,122 +199,5 @@ final class StreamState<M: ModelValue> {
         }
         pending.removeFirst(count)
         pendingOffset += count
-    }
-}
-
-/// The stream's root: decides between one top-level array and a sequence of values, and collects
-/// finished models for the caller.
-final class StreamRootFrame<M: ModelValue>: DecodeFrame {
-    private enum Mode { case undecided, array, arrayClosed, values }
-    private var mode = Mode.undecided
-    private var ready: [M] = []
-    private var index = 0
-    /// `maxInputBytes` applies to each record (top-level value, or element of a top-level array).
-    let maxRecordBytes: Int
-    /// Where the record being decoded began, if one is open.
-    private(set) var recordStart: Int?
-
-    init(maxRecordBytes: Int) {
-        self.maxRecordBytes = maxRecordBytes
-    }
-
-    func beginRecord(_ decoder: DecodeEngine) {
-        recordStart = decoder.tokenStartOffset
-    }
-
-    /// A record closed: checks its whole length.
-    func endRecord(_ decoder: DecodeEngine) throws {
-        defer { recordStart = nil }
-        if let start = recordStart, decoder.consumedOffset - start > maxRecordBytes {
-            throw DecodeFailure.limit(.maxInputBytes, maxRecordBytes)
-        }
-    }
-
-    func takeReady() -> [M] {
-        defer { ready.removeAll(keepingCapacity: true) }
-        return ready
-    }
-
-    func collect(_ model: M?) {
-        if let model { ready.append(model) }
-        index += 1
-    }
-
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-        try checkMoreValuesAllowed()
-        mode = .values
-        _ = try decoder.mismatch(expected: M._typeName, found: scalar) as M?
-        index += 1
-    }
-
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-        try checkMoreValuesAllowed()
-        if kind == .array, mode == .undecided {
-            mode = .array
-            decoder.push(StreamArrayFrame(root: self))
-            return
-        }
-        mode = .values
-        beginRecord(decoder)
-        decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
-    }
-
-    private func checkMoreValuesAllowed() throws {
-        if mode == .arrayClosed {
-            throw DecodeFailure(reason: .syntax("unexpected data after the top-level array"))
-        }
-    }
-
-    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
-        if child is StreamArrayFrame<M> {
-            mode = .arrayClosed
-            return
-        }
-        try endRecord(decoder)
-        collect(try M._finishContainer(child, decoder))
-    }
-
-    fileprivate func recordStartSkipped() { recordStart = nil }
-
-    override func valueSkipped() {
-        // Only a record can be skipped here (nothing throws from this hook): its length was
-        // bounded chunk by chunk while it was open.
-        recordStart = nil
-        index += 1
-    }
-
-    override func appendPath(to path: inout String) {
-        if mode == .values { path.append("[\(index)]") }
-    }
-
-    /// The elements of the top-level array, handed to the root one by one.
-    final class StreamArrayFrame<Element: ModelValue>: DecodeFrame {
-        unowned let root: StreamRootFrame<Element>
-        private var index = 0
-
-        init(root: StreamRootFrame<Element>) { self.root = root }
-
-        override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-            root.collect(try Element._decodeScalar(scalar, decoder))
-            index += 1
-        }
-
-        override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-            root.beginRecord(decoder)
-            decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
-        }
-
-        override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
-            try root.endRecord(decoder)
-            root.collect(try Element._finishContainer(child, decoder))
-            index += 1
-        }
-
-        override func valueSkipped() {
-            root.recordStartSkipped()
-            index += 1
-        }
-
-        override func appendPath(to path: inout String) { path.append("[\(index)]") }
     }
 }

@@ -11,7 +11,7 @@ extension StreamingArticle {
 
     static func run() throws {
         do {
-            var stream = ModelStreamDecoder<Book>(options: DecodingOptions())
+            let stream = ModelStreamDecoder<Book>(options: DecodingOptions())
             for chunk in chunks {
                 for book in try stream.feed(chunk) { handle(book) }
             }

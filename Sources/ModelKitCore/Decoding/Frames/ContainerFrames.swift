@@ -63,7 +63,7 @@ final class CollectionFrame: DecodeFrame {
         if box.isKeyed {
             path.appendPathKey(box.currentKey)
         } else {
-            path.append("[\(index)]")
+            path.appendPathIndex(index)
         }
     }
 }
@@ -254,7 +254,7 @@ class JSONValueFrame: DecodeFrame {
     override func appendPath(to path: inout String) {
         for partial in stack {
             switch partial {
-            case .array(let elements): path.append("[\(elements.count)]")
+            case .array(let elements): path.appendPathIndex(elements.count)
             case .object(_, let key): path.appendPathKey(key)
             }
         }

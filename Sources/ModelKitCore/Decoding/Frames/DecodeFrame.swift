@@ -52,27 +52,3 @@ final class SkipFrame: DecodeFrame {
         }
     }
 }
-
-extension String {
-    /// Appends `.key`, or `["key"]` when the key is not a plain identifier.
-    mutating func appendPathKey(_ key: String) {
-        // A hostile key may be megabytes long: a path quotes at most 64 bytes of it.
-        guard key.utf8.count <= 64 else {
-            append("[")
-            append(JSONValue.string(String(decoding: key.utf8.prefix(64), as: UTF8.self)).description)
-            append("… (\(key.utf8.count) bytes)]")
-            return
-        }
-        let plain = !key.isEmpty && key.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
-        }
-        if plain {
-            append(".")
-            append(key)
-        } else {
-            append("[")
-            append(JSONValue.string(key).description)
-            append("]")
-        }
-    }
-}

@@ -255,6 +255,6 @@ final class ElementPathFrame: DecodeFrame {
     }
 
     override func appendPath(to path: inout String) {
-        if position > 0 { path += "[\(position - 1)]" }
+        if position > 0 { path.appendPathIndex(position - 1) }
     }
 }

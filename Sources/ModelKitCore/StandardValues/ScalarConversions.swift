@@ -69,7 +69,7 @@ extension DecodeEngine {
     private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: ScalarToken, as type: T.Type) throws -> T? {
         switch IntegerParser.parse(text, as: T.self) {
         case .value(let value): return value
-        case .overflow: return try outOfRange(scalar, String(describing: T.self))
+        case .overflow: return try outOfRange(String(describing: T.self), found: scalar)
         case .notAnInteger:
             // Fractions truncate toward zero only when lenient; strict accepts integral values like 1e2.
             let (truncated, isExact) = IntegerParser.truncatedValue(ofNumber: text, as: T.self)
@@ -77,14 +77,10 @@ extension DecodeEngine {
             case .value(let value):
                 if lenient || isExact { return value }
                 return try mismatch(expected: String(describing: T.self), found: scalar)
-            case .overflow: return try outOfRange(scalar, String(describing: T.self))
+            case .overflow: return try outOfRange(String(describing: T.self), found: scalar)
             case .notAnInteger: return try mismatch(expected: String(describing: T.self), found: scalar)
             }
         }
-    }
-
-    private func outOfRange<T>(_ scalar: ScalarToken, _ name: String) throws -> T? {
-        try mismatch(expected: "\(name) (value out of range)", found: scalar)
     }
 
     func floatingPoint<T: BinaryFloatingPoint>(_ scalar: ScalarToken, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
@@ -92,7 +88,7 @@ extension DecodeEngine {
         case .number(let text):
             // Too large (infinite) or too small (a nonzero number that parsed to zero) is out of range.
             if let value = parse(text), value.isFinite, value != 0 || JSONNumberGrammar.isZero(text) { return value }
-            return try mismatch(expected: "\(name) (value out of range)", found: scalar)
+            return try outOfRange(name, found: scalar)
         case .string(let bytes) where lenient:
             if JSONNumberGrammar.isValid(bytes), let value = parse(bytes), value.isFinite, value != 0 || JSONNumberGrammar.isZero(bytes) { return value }
             switch String(decoding: bytes, as: UTF8.self).lowercased() {

@@ -1,8 +1,8 @@
 import CYajl
 
-// The C library's "C" locale, for the number parser's `strtod_l` slow path: an app's
-// `setlocale` cannot turn "." into ",". Created through the C shim (the one module of C
-// declarations the library has), hence here, beside the other users of that shim.
+// The C library's "C" locale, for the number parser's `strtod_l` slow path (`DoubleParser`):
+// an app's `setlocale` cannot turn "." into ",". Created through CYajl's shim, the one module of
+// C declarations the library has; only the number parsers use it.
 // An immutable handle created once; `locale_t` is a C pointer, hence nonisolated(unsafe).
 nonisolated(unsafe) private let cLocale: locale_t = cyajl_new_c_locale()
 

@@ -50,10 +50,10 @@ extension Decimal: ModelValue, ScalarModelValue {
         switch s {
         case .number(let text):
             if let value = Decimal.exact(text) { return value }
-            return try d.mismatch(expected: "Decimal (value out of range)", found: s)
+            return try d.outOfRange("Decimal", found: s)
         case .string(let bytes) where d.lenient && JSONNumberGrammar.isValid(bytes):
             if let value = Decimal.exact(bytes) { return value }
-            return try d.mismatch(expected: "Decimal (value out of range)", found: s)
+            return try d.outOfRange("Decimal", found: s)
         case .bool(let b) where d.lenient: return b ? 1 : 0
         case .null: return try d.nullForNonOptional("Decimal")
         default: return try d.mismatch(expected: "Decimal", found: s)
