@@ -186,12 +186,26 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     /// A finished collection frame for the same element type at the current depth, if any.
     @usableFromInline
     func spareCollectionFrame(_ key: ObjectIdentifier) -> CollectionFrame? {
-        stack.spareCollectionFrame(key, depth: depth)
+        guard let spare = stack.spareKeyedFrame(key, depth: depth) else { return nil }
+        // Unchecked downcast: only collection frames are kept under an element type's key.
+        let frame = unsafeDowncast(spare, to: CollectionFrame.self)
+        frame.restart()
+        return frame
     }
 
     @usableFromInline
     func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier) {
-        stack.recycleCollectionFrame(frame, key: key, depth: depth + 1)
+        stack.recycleKeyedFrame(frame, key: key, depth: depth + 1)
+    }
+
+    /// A finished frame kept under `key` (a tagged union's table) at the current depth, if any.
+    func spareKeyedFrame(_ key: ObjectIdentifier) -> DecodeFrame? {
+        stack.spareKeyedFrame(key, depth: depth)
+    }
+
+    /// Keeps a finished frame under `key` for the next container at the depth it was opened at.
+    func recycleKeyedFrame(_ frame: DecodeFrame, key: ObjectIdentifier) {
+        stack.recycleKeyedFrame(frame, key: key, depth: depth + 1)
     }
 
     var sharedSkipFrame: SkipFrame { stack.sharedSkipFrame }

@@ -23,12 +23,13 @@ struct FrameStack {
         nonmutating _modify { yield &spareModelFrames.value }
     }
     private let spareModelFrames = UncheckedStorage<[ModelFrameBase?]>([])
-    /// The same for arrays and dictionaries, keyed by element type.
-    private var spareCollections: [(key: ObjectIdentifier, frame: CollectionFrame)?] {
-        get { spareCollectionFrames.value }
-        nonmutating _modify { yield &spareCollectionFrames.value }
+    /// The same for frames known by a key that fixes their class: arrays and dictionaries (keyed
+    /// by element type), tagged unions (keyed by their union's decode table).
+    private var spareKeyed: [(key: ObjectIdentifier, frame: DecodeFrame)?] {
+        get { spareKeyedFrames.value }
+        nonmutating _modify { yield &spareKeyedFrames.value }
     }
-    private let spareCollectionFrames = UncheckedStorage<[(key: ObjectIdentifier, frame: CollectionFrame)?]>([])
+    private let spareKeyedFrames = UncheckedStorage<[(key: ObjectIdentifier, frame: DecodeFrame)?]>([])
 
     /// The one skip frame: a skipped value swallows everything nested in it, so at most one
     /// skip is active at a time and it need not be allocated per value.
@@ -54,7 +55,7 @@ struct FrameStack {
         frameStorage.free()
         topStorage.free()
         spareModelFrames.free()
-        spareCollectionFrames.free()
+        spareKeyedFrames.free()
         spareMemberKeys.free()
     }
 
@@ -80,7 +81,7 @@ struct FrameStack {
         guard keepingSpares else { return dropSpares() }
         let kept = Self.parkedDepths &* Self.slotsPerDepth
         if spareFrames.count > kept { spareFrames.removeSubrange(kept...) }
-        if spareCollections.count > kept { spareCollections.removeSubrange(kept...) }
+        if spareKeyed.count > kept { spareKeyed.removeSubrange(kept...) }
     }
 
     /// Empties `frames`, keeping its capacity. One `popLast` per frame (a document ends with one
@@ -92,7 +93,7 @@ struct FrameStack {
 
     private func dropSpares() {
         for i in spareFrames.indices { spareFrames[i] = nil }
-        for i in spareCollections.indices { spareCollections[i] = nil }
+        for i in spareKeyed.indices { spareKeyed[i] = nil }
     }
 
     @inline(__always)
@@ -149,33 +150,33 @@ struct FrameStack {
         spareFrames[target] = frame
     }
 
-    /// A finished collection frame for the same element type at `depth`, if any.
+    /// A finished frame kept under `key` at `depth`, if any. Its class is the one every frame
+    /// recycled under `key` has.
     @inline(__always)
-    func spareCollectionFrame(_ key: ObjectIdentifier, depth: Int) -> CollectionFrame? {
+    func spareKeyedFrame(_ key: ObjectIdentifier, depth: Int) -> DecodeFrame? {
         let base = depth &* Self.slotsPerDepth
-        guard base &+ Self.slotsPerDepth <= spareCollections.count else { return nil }
+        guard base &+ Self.slotsPerDepth <= spareKeyed.count else { return nil }
         for slot in base..<(base &+ Self.slotsPerDepth) {
-            guard let spare = spareCollections[slot], spare.key == key else { continue }
-            spareCollections[slot] = nil
-            spare.frame.restart()
+            guard let spare = spareKeyed[slot], spare.key == key else { continue }
+            spareKeyed[slot] = nil
             return spare.frame
         }
         return nil
     }
 
-    /// Keeps a finished collection frame for the next container opened at `depth`.
+    /// Keeps a finished frame under `key` for the next container opened at `depth`.
     @inline(__always)
-    func recycleCollectionFrame(_ frame: CollectionFrame, key: ObjectIdentifier, depth: Int) {
+    func recycleKeyedFrame(_ frame: DecodeFrame, key: ObjectIdentifier, depth: Int) {
         let base = depth &* Self.slotsPerDepth
-        if base &+ Self.slotsPerDepth > spareCollections.count {
-            spareCollections.append(contentsOf: repeatElement(nil, count: base &+ Self.slotsPerDepth &- spareCollections.count))
+        if base &+ Self.slotsPerDepth > spareKeyed.count {
+            spareKeyed.append(contentsOf: repeatElement(nil, count: base &+ Self.slotsPerDepth &- spareKeyed.count))
         }
         var target = base &+ Self.evictionSlot(key)
-        for slot in base..<(base &+ Self.slotsPerDepth) where spareCollections[slot] == nil || spareCollections[slot]!.key == key {
+        for slot in base..<(base &+ Self.slotsPerDepth) where spareKeyed[slot] == nil || spareKeyed[slot]!.key == key {
             target = slot
             break
         }
-        spareCollections[target] = (key, frame)
+        spareKeyed[target] = (key, frame)
     }
 
     /// Spare frames are kept per depth in a few slots searched in turn, so that containers of

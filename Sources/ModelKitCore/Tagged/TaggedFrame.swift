@@ -1,23 +1,82 @@
 /// The object of a ``TaggedModel`` being decoded: reads the tag, picks the case, and hands the
 /// payload to the case's model frame. One subclass per ``TaggingStyle``.
-class TaggedFrame<Root: TaggedModel>: DecodeFrame {
-    let union: TaggedUnion<Root>
-    /// The decoded value, once known.
-    var result: Root?
+///
+/// Not generic over the enum: the frames run per token and read their union's
+/// `TaggedDecodeTable`; only `TaggedUnion.finishDecodeFrame`, inlined into the enum's module,
+/// makes the enum value. Finished frames are kept by the engine and reused for the union's next
+/// object at the same depth, so a tagged value allocates nothing beyond its payload's.
+@usableFromInline
+class TaggedFrame: DecodeFrame {
+    let table: TaggedDecodeTable
+    // The state below is read and written per token by the decode's own thread, and no access
+    // spans a call that could reach it again: unchecked exclusivity spares each access Swift's
+    // run-time check (four of them per tagged value cost more than its tag lookup).
     /// The chosen case (-1 until the tag is read).
-    var chosen = -1
+    @exclusivity(unchecked) var chosen = -1
     /// Set when a bad tag was skipped under `mismatch: .skip`: the rest of the object is
     /// skipped and the enum left untouched.
-    var dropped = false
+    @exclusivity(unchecked) var dropped = false
+    /// The chosen case carries no payload: its value is made when the object closes.
+    @exclusivity(unchecked) var bare = false
+    /// The payload's frame, finished by `TaggedUnion.finishDecodeFrame` once the object closes
+    /// (internally tagged: the payload's members are this object's).
+    @exclusivity(unchecked) var payload: DecodeFrame?
 
-    init(union: TaggedUnion<Root>) {
-        self.union = union
+    init(table: TaggedDecodeTable) {
+        self.table = table
+    }
+
+    /// Clears this frame for the next object (when it is kept for reuse): it must hold nothing
+    /// of the value it decoded meanwhile. Subclasses clear their own state too.
+    func restart() {
+        chosen = -1
+        dropped = false
+        bare = false
+        payload = nil
+    }
+
+    /// What the closed object holds, for `TaggedUnion.finishDecodeFrame`.
+    @usableFromInline
+    enum Outcome {
+        /// No value: a tag dropped under `.skip`, or a payload dropped by its own decode.
+        case none
+        /// The case `index`, which has no payload.
+        case bare(Int)
+        /// The case `index`, its payload in `frame`.
+        case payload(Int, DecodeFrame)
+        /// An adjacently or externally tagged frame made the value itself (`TaggedResultFrame`).
+        case result
+    }
+
+    /// Takes out what the closed object holds and keeps this frame for the union's next object
+    /// at this depth (a frame kept for reuse holds nothing of the value).
+    @usableFromInline
+    final func takeOutcome(_ d: DecodeEngine) -> Outcome {
+        let outcome: Outcome
+        if dropped || chosen < 0 {
+            outcome = .none
+        } else if let payload {
+            outcome = .payload(chosen, payload)
+        } else if bare {
+            outcome = .bare(chosen)
+        } else {
+            outcome = table.isInternallyTagged ? .none : .result
+        }
+        if case .result = outcome { return outcome }  // recycled once its result is taken
+        recycle(d)
+        return outcome
+    }
+
+    @usableFromInline
+    final func recycle(_ d: DecodeEngine) {
+        restart()
+        d.recycleKeyedFrame(self, key: ObjectIdentifier(table))
     }
 
     /// The case a tag token names, or nil when it was dropped under `.skip`.
     final func chooseCase(_ token: ScalarToken, _ d: DecodeEngine) throws -> Int? {
         guard case .string(let bytes) = token else {
-            let _: Root? = try d.mismatch(expected: "\(union.typeName) tag (a string)", found: token)
+            let _: Bool? = try d.mismatch(expected: "\(table.typeName) tag (a string)", found: token)
             dropped = true
             return nil
         }
@@ -26,22 +85,81 @@ class TaggedFrame<Root: TaggedModel>: DecodeFrame {
 
     /// The case `bytes` names, the default case for an unknown tag, or an error at the tag.
     final func chooseCase(named bytes: UnsafeRawBufferPointer, _ d: DecodeEngine) throws -> Int? {
-        if let index = union.index(ofTag: bytes) ?? union.defaultIndex {
+        if let index = table.index(ofTag: bytes) ?? table.defaultIndex {
             chosen = index
             return index
         }
         let tag = JSONValue.string(ModelDecodingError.quoted(String(decoding: bytes, as: UTF8.self))).description
-        let failure = DecodeFailure(reason: .invalid("unknown \(union.typeName) tag \(tag); expected one of \(union.quotedTags)"))
+        let failure = DecodeFailure(reason: .invalid("unknown \(table.typeName) tag \(tag); expected one of \(table.quotedTags)"))
         guard d.skipsMismatches else { throw failure }
         d.recordSkipped(failure)
         dropped = true
         return nil
     }
+}
 
-    /// The value, once the object has closed.
-    func finish(_ d: DecodeEngine) throws -> Root? {
-        if dropped { return nil }
+/// The frames that make the enum value as soon as the payload is complete (adjacently and
+/// externally tagged: the payload is a nested value, finished where it closes).
+class TaggedResultFrame<Root>: TaggedFrame {
+    let union: TaggedUnion<Root>
+    /// The decoded value, once known.
+    @exclusivity(unchecked) var result: Root?
+
+    init(union: TaggedUnion<Root>) {
+        self.union = union
+        super.init(table: union.decoding)
+    }
+
+    override func restart() {
+        super.restart()
+        result = nil
+    }
+
+    /// Moves the value out.
+    final func takeResult() -> Root? {
+        defer { result = nil }
         return result
+    }
+}
+
+extension TaggedUnion {
+    /// The frame of one tagged object: a finished one of this union kept at this depth, or a new one.
+    @usableFromInline
+    func beginDecodeFrame(_ kind: ContainerKind, _ d: DecodeEngine) throws -> DecodeFrame? {
+        guard kind == .object else {
+            if d.lenient { return nil }
+            return try d.containerMismatch(kind, expected: typeName)
+        }
+        if let spare = d.spareKeyedFrame(ObjectIdentifier(decoding)) { return spare }
+        switch style {
+        case .internallyTagged: return InternallyTaggedFrame(table: decoding)
+        case .adjacentlyTagged: return AdjacentlyTaggedFrame(union: self)
+        case .externallyTagged: return ExternallyTaggedFrame(union: self)
+        }
+    }
+
+    /// The value of a closed tagged object; its frame goes back to the engine for reuse.
+    /// Inlined into the enum's module, so the case's closures are called on concrete types.
+    @inlinable
+    func finishDecodeFrame(_ frame: DecodeFrame, _ d: DecodeEngine) throws -> Root? {
+        // Unchecked downcast: the engine hands back the frame `beginDecodeFrame` returned.
+        let tagged = unsafeDowncast(frame, to: TaggedFrame.self)
+        switch tagged.takeOutcome(d) {
+        case .none: return nil
+        case .bare(let index): return cases[index].make?()
+        case .payload(let index, let payload): return try cases[index].finish(payload, d)
+        case .result: return resultOf(tagged, d)
+        }
+    }
+
+    /// The value an adjacently or externally tagged frame made; the frame is kept for reuse.
+    @usableFromInline
+    func resultOf(_ frame: TaggedFrame, _ d: DecodeEngine) -> Root? {
+        // Unchecked downcast: this union's other styles use result frames.
+        let resultFrame = unsafeDowncast(frame, to: TaggedResultFrame<Root>.self)
+        let value = resultFrame.takeResult()
+        resultFrame.recycle(d)
+        return value
     }
 }
 
@@ -49,27 +167,30 @@ class TaggedFrame<Root: TaggedModel>: DecodeFrame {
 /// the case's model frame, so with the tag first nothing is buffered. Members before the tag are
 /// kept as values (only those: the rest still streams) and replayed into the model once the tag
 /// names it.
-final class InternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
-    private let tagKey: [UInt8]
-    /// The payload's frame once the case is known; every member token is forwarded to it.
-    private var inner: DecodeFrame?
+final class InternallyTaggedFrame: TaggedFrame {
+    /// The payload's frame (`payload`) once the case is known; every member token is forwarded to it.
+    private var inner: DecodeFrame? { payload }
     private enum Next { case member, tag, skip, buffer }
     /// What the value after the current key is.
-    private var next = Next.member
+    @exclusivity(unchecked) private var next = Next.member
     /// Members before the tag, and the key of the one being buffered.
-    private var early: JSONObject?
-    private var earlyKey = ""
+    @exclusivity(unchecked) private var early: JSONObject?
+    @exclusivity(unchecked) private var earlyKey = ""
     /// Open containers inside the payload that its frame handles itself (a buffering frame
     /// pushes none): their tokens all go to it.
-    private var nesting = 0
+    @exclusivity(unchecked) private var nesting = 0
 
-    override init(union: TaggedUnion<Root>) {
-        tagKey = union.tagKeyBytes
-        super.init(union: union)
+    override func restart() {
+        super.restart()
+        next = .member
+        early = nil
+        earlyKey = ""
+        nesting = 0
     }
 
+    @inline(__always)
     private func isTag(_ key: UnsafeRawBufferPointer) -> Bool {
-        key.count == tagKey.count && tagKey.withUnsafeBytes { $0.elementsEqual(key) }
+        TaggedDecodeTable.same(key, table.tagKey)
     }
 
     override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
@@ -109,14 +230,12 @@ final class InternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
 
     private func tagArrived(_ token: ScalarToken, _ d: DecodeEngine) throws {
         guard let index = try chooseCase(token, d) else { return }
-        let chosenCase = union.cases[index]
-        guard chosenCase.payloadType != nil else {
-            result = try chosenCase.finish(self, d)
+        guard table.hasPayload[index] else {
+            bare = true
             return
         }
         // The payload's object began with this one: its frame takes the members from here on.
-        let frame = try chosenCase.begin(.object, d) ?? d.skipFrame()
-        inner = frame
+        payload = try table.beginPayload[index](.object, d) ?? d.skipFrame()
         guard let members = early else { return }
         early = nil
         try d.withNestedReplay {
@@ -142,7 +261,7 @@ final class InternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
         case .buffer:
             d.push(JSONValueFrame(kind: kind))
         case .tag:
-            _ = try d.containerMismatch(kind, expected: "\(union.typeName) tag (a string)")
+            _ = try d.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
             dropped = true
             d.push(d.skipFrame())
         case .skip:
@@ -173,25 +292,16 @@ final class InternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
             return
         }
         if chosen < 0 && !dropped {
-            throw DecodeFailure(reason: .missingKey(String(decoding: tagKey, as: UTF8.self)))
+            throw DecodeFailure(reason: .missingKey(String(decoding: table.tagKey, as: UTF8.self)))
         }
         try d.popAndDeliver()
     }
 
     override func appendPath(to path: inout String) {
         switch next {
-        case .tag: path.appendPathKey(String(decoding: tagKey, as: UTF8.self))
+        case .tag: path.appendPathKey(String(decoding: table.tagKey, as: UTF8.self))
         case .buffer: path.appendPathKey(earlyKey)
         case .member, .skip: inner?.appendPath(to: &path)
         }
-    }
-
-    /// The value: the payload's frame's result, or the case without payload.
-    override func finish(_ d: DecodeEngine) throws -> Root? {
-        if dropped { return nil }
-        if let inner, chosen >= 0 {
-            return try union.cases[chosen].finish(inner, d)
-        }
-        return result
     }
 }

@@ -37,26 +37,17 @@ extension TaggedModel {
 
     /// The style's frame reads the tag and hands the payload to the case's model frame. A tagged
     /// value is replaced whole by `update(json:)`, never merged.
+    @inlinable
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: Self?) throws -> ModelEngine.Frame? {
-        let d = context.engine
-        guard kind == .object else {
-            if d.lenient { return nil }
-            return try d.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
-        }
-        let union = taggedUnion
-        let frame: TaggedFrame<Self>
-        switch union.style {
-        case .internallyTagged: frame = InternallyTaggedFrame(union: union)
-        case .adjacentlyTagged: frame = AdjacentlyTaggedFrame(union: union)
-        case .externallyTagged: frame = ExternallyTaggedFrame(union: union)
-        }
-        return ModelEngine.Frame(frame)
+        try taggedUnion.beginDecodeFrame(kind, context.engine).map(ModelEngine.Frame.init)
     }
 
+    // Inlinable (as a model's are): specialized in the enum's module, the engine reaches the
+    // union and the cases' closures with no generic metadata lookup per value.
+    @inlinable
     public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
-        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
-        try unsafeDowncast(frame.frame, to: TaggedFrame<Self>.self).finish(context.engine)
+        try taggedUnion.finishDecodeFrame(frame.frame, context.engine)
     }
 
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws {

@@ -1,22 +1,23 @@
 /// `{"kind": "circle", "data": {"radius": 2}}`: the content goes straight to the case's frame
 /// when the tag came first; content before the tag is kept as a value and replayed once the
 /// tag names the case.
-final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
-    private let tagKey: [UInt8]
-    private let contentKey: [UInt8]
+final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
+    private var tagKey: [UInt8] { table.tagKey }
+    private var contentKey: [UInt8] { table.contentKey }
     private enum Next { case other, tag, content, buffer }
-    private var next = Next.other
-    private var sawContent = false
-    private var earlyContent: JSONValue?
+    @exclusivity(unchecked) private var next = Next.other
+    @exclusivity(unchecked) private var sawContent = false
+    @exclusivity(unchecked) private var earlyContent: JSONValue?
 
-    override init(union: TaggedUnion<Root>) {
-        tagKey = union.tagKeyBytes
-        contentKey = union.contentKeyBytes
-        super.init(union: union)
+    override func restart() {
+        super.restart()
+        next = .other
+        sawContent = false
+        earlyContent = nil
     }
 
     private static func same(_ key: UnsafeRawBufferPointer, _ bytes: [UInt8]) -> Bool {
-        key.count == bytes.count && bytes.withUnsafeBytes { $0.elementsEqual(key) }
+        TaggedDecodeTable.same(key, bytes)
     }
 
     override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
@@ -47,15 +48,15 @@ final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
         switch next {
         case .tag:
             guard let index = try chooseCase(token, d) else { break }
-            if union.cases[index].payloadType == nil {
-                result = try union.cases[index].finish(self, d)
+            if !table.hasPayload[index] {
+                bare = true
             } else if let content = earlyContent {
                 earlyContent = nil
                 next = .content
                 try d.withNestedReplay { try d.replay(content) }
             }
         case .content:
-            if !dropped, chosen >= 0, union.cases[chosen].payloadType != nil {
+            if !dropped, chosen >= 0, table.hasPayload[chosen] {
                 result = try union.cases[chosen].scalar(token, d)
             }
         case .buffer: earlyContent = token.jsonValue
@@ -66,12 +67,12 @@ final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
 
     override func beginContainer(_ kind: ContainerKind, _ d: DecodeEngine) throws {
         switch next {
-        case .content where !dropped && union.cases[chosen].payloadType != nil:
-            d.push(try union.cases[chosen].begin(kind, d) ?? d.skipFrame())
+        case .content where !dropped && table.hasPayload[chosen]:
+            d.push(try table.beginPayload[chosen](kind, d) ?? d.skipFrame())
         case .buffer:
             d.push(JSONValueFrame(kind: kind))
         case .tag:
-            _ = try d.containerMismatch(kind, expected: "\(union.typeName) tag (a string)")
+            _ = try d.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
             dropped = true
             d.push(d.skipFrame())
         default:
@@ -96,7 +97,7 @@ final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
         if chosen < 0 && !dropped {
             throw DecodeFailure(reason: .missingKey(String(decoding: tagKey, as: UTF8.self)))
         }
-        if !dropped, union.cases[chosen].payloadType != nil, !sawContent {
+        if !dropped, table.hasPayload[chosen], !sawContent {
             throw DecodeFailure(reason: .missingKey(String(decoding: contentKey, as: UTF8.self)))
         }
         try d.popAndDeliver()
@@ -112,23 +113,30 @@ final class AdjacentlyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
 }
 
 /// `{"circle": {"radius": 2}}`: the only key names the case, its value is the payload.
-final class ExternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
-    private var sawKey = false
-    private var inValue = false
-    private var key = ""
+final class ExternallyTaggedFrame<Root>: TaggedResultFrame<Root> {
+    @exclusivity(unchecked) private var sawKey = false
+    @exclusivity(unchecked) private var inValue = false
+    @exclusivity(unchecked) private var key = ""
+
+    override func restart() {
+        super.restart()
+        sawKey = false
+        inValue = false
+        key = ""
+    }
 
     override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
         self.key = String(decoding: key, as: UTF8.self)
         inValue = true
         guard !sawKey else {
-            throw DecodeFailure(reason: .invalid("\(union.typeName) has one key naming its case; found a second, \(JSONValue.string(ModelDecodingError.quoted(self.key)).description)"))
+            throw DecodeFailure(reason: .invalid("\(table.typeName) has one key naming its case; found a second, \(JSONValue.string(ModelDecodingError.quoted(self.key)).description)"))
         }
         sawKey = true
         _ = try chooseCase(named: key, d)
     }
 
     private var payloadCase: TaggedCase<Root>? {
-        guard !dropped, chosen >= 0, union.cases[chosen].payloadType != nil else { return nil }
+        guard !dropped, chosen >= 0, table.hasPayload[chosen] else { return nil }
         return union.cases[chosen]
     }
 
@@ -137,7 +145,7 @@ final class ExternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
         if let payloadCase {
             result = try payloadCase.scalar(token, d)
         } else if !dropped {
-            result = try union.cases[chosen].finish(self, d)
+            bare = true
         }
     }
 
@@ -145,7 +153,7 @@ final class ExternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
         if let payloadCase {
             d.push(try payloadCase.begin(kind, d) ?? d.skipFrame())
         } else {
-            if !dropped { result = try union.cases[chosen].finish(self, d) }
+            if !dropped { bare = true }
             d.push(d.skipFrame())
         }
     }
@@ -161,7 +169,7 @@ final class ExternallyTaggedFrame<Root: TaggedModel>: TaggedFrame<Root> {
 
     override func end(_ d: DecodeEngine) throws {
         if !sawKey {
-            throw DecodeFailure(reason: .invalid("\(union.typeName) expects one key naming its case (one of \(union.quotedTags)); found an empty object"))
+            throw DecodeFailure(reason: .invalid("\(table.typeName) expects one key naming its case (one of \(table.quotedTags)); found an empty object"))
         }
         try d.popAndDeliver()
     }

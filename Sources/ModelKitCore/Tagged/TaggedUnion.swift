@@ -26,9 +26,9 @@ public struct TaggedCase<Root>: Sendable {
     // The case's work, typed by its payload when the case is built, so the engine calls no
     // generic code at run time.
     let matches: @Sendable (Root) -> Bool
-    let make: (@Sendable () -> Root)?
+    @usableFromInline let make: (@Sendable () -> Root)?
     let begin: @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?
-    let finish: @Sendable (DecodeFrame, DecodeEngine) throws -> Root?
+    @usableFromInline let finish: @Sendable (DecodeFrame, DecodeEngine) throws -> Root?
     let scalar: @Sendable (ScalarToken, DecodeEngine) throws -> Root?
     let visitPayload: @Sendable (Root, any ValueVisitor) throws -> Void
     let copy: @Sendable (Root) -> Root
@@ -36,17 +36,33 @@ public struct TaggedCase<Root>: Sendable {
 
     /// A case carrying one `Payload` model: `embed` makes the enum value, `extract` returns the
     /// payload when a value is this case (nil otherwise).
+    @inlinable
     public init<Payload: Model>(_ tag: String, _ payload: Payload.Type,
                                 embed: @escaping @Sendable (Payload) -> Root,
                                 extract: @escaping @Sendable (Root) -> Payload?) {
+        // The decoding closures are made here, inlined where the union is declared, so that the
+        // payload's begin and finish are specialized for `Payload` (made inside ModelKitCore they
+        // would run generic code, with metadata lookups, per decoded value).
+        self.init(tag, payload, embed: embed, extract: extract,
+                  begin: { kind, d in try Payload._beginContainer(kind, d, merging: nil) },
+                  finish: { frame, d in try Payload._finishContainer(frame, d).map(embed) },
+                  scalar: { token, d in try Payload._decodeScalar(token, d).map(embed) })
+    }
+
+    @usableFromInline
+    init<Payload: Model>(_ tag: String, _ payload: Payload.Type,
+                         embed: @escaping @Sendable (Payload) -> Root, extract: @escaping @Sendable (Root) -> Payload?,
+                         begin: @escaping @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?,
+                         finish: @escaping @Sendable (DecodeFrame, DecodeEngine) throws -> Root?,
+                         scalar: @escaping @Sendable (ScalarToken, DecodeEngine) throws -> Root?) {
         self.tag = tag
         payloadType = payload
         isDefault = false
         matches = { extract($0) != nil }
         make = nil
-        begin = { kind, d in try Payload._beginContainer(kind, d, merging: nil) }
-        finish = { frame, d in try Payload._finishContainer(frame, d).map(embed) }
-        scalar = { token, d in try Payload._decodeScalar(token, d).map(embed) }
+        self.begin = begin
+        self.finish = finish
+        self.scalar = scalar
         visitPayload = { value, visitor in try extract(value)?._visit(visitor) }
         copy = { value in extract(value).map { embed($0._deepCopy()) } ?? value }
         payloadSchema = { context, inline in
@@ -94,12 +110,8 @@ public final class TaggedUnion<Root>: Sendable {
     let defaultIndex: Int?
     /// The enum's name, for errors and descriptions.
     let typeName: String
-    /// Each case's tag as UTF-8, compared with the input's bytes (no `String` per decode).
-    let tagBytes: [[UInt8]]
-    /// The tag and content keys as UTF-8 (empty when the style has none), made once rather than
-    /// per decoded value.
-    let tagKeyBytes: [UInt8]
-    let contentKeyBytes: [UInt8]
+    /// What the frames read per token: keys and tags as bytes, the payloads' entry points.
+    @usableFromInline let decoding: TaggedDecodeTable
 
     /// A union of `cases` in `style`. Tags must be unique, and at most one case (without
     /// payload) may be the default: both are checked here, loudly.
@@ -107,15 +119,10 @@ public final class TaggedUnion<Root>: Sendable {
         self.style = style
         self.cases = cases
         typeName = String(describing: type)
-        tagBytes = cases.map { Array($0.tag.utf8) }
-        switch style {
-        case .internallyTagged(let tag): (tagKeyBytes, contentKeyBytes) = (Array(tag.utf8), [])
-        case .adjacentlyTagged(let tag, let content): (tagKeyBytes, contentKeyBytes) = (Array(tag.utf8), Array(content.utf8))
-        case .externallyTagged: (tagKeyBytes, contentKeyBytes) = ([], [])
-        }
         let defaults = cases.indices.filter { cases[$0].isDefault }
         precondition(defaults.count <= 1, "\(typeName): more than one default case")
         defaultIndex = defaults.first
+        decoding = TaggedDecodeTable(style: style, typeName: typeName, cases: cases, defaultIndex: defaultIndex)
         precondition(Set(cases.map(\.tag)).count == cases.count, "\(typeName): two cases share a tag")
         if case .adjacentlyTagged(let tag, let content) = style {
             precondition(tag != content, "\(typeName): the tag and content keys are the same")
@@ -138,24 +145,10 @@ public final class TaggedUnion<Root>: Sendable {
         self.init(type, style: .externallyTagged, cases: cases())
     }
 
-    /// The case whose tag is `bytes`, if any.
-    @inline(__always)
-    func index(ofTag bytes: UnsafeRawBufferPointer) -> Int? {
-        for (index, tag) in tagBytes.enumerated() where tag.count == bytes.count {
-            if tag.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return index }
-        }
-        return nil
-    }
-
     /// The case `value` is.
     func index(of value: Root) -> Int {
         for (index, taggedCase) in cases.enumerated() where taggedCase.matches(value) { return index }
         preconditionFailure("\(typeName): a value matches none of the TaggedUnion's cases")
-    }
-
-    /// The tags, quoted, for errors: `"circle", "square"`.
-    var quotedTags: String {
-        cases.map { JSONValue.string($0.tag).description }.joined(separator: ", ")
     }
 }
 

@@ -12,7 +12,10 @@ class ModelFrameBase: ObjectFrame {
     private static let unset: UInt8 = .max
     /// False when the object merges into an existing value (`update`): a patch sets only the
     /// keys it has, so `.required` keys are checked only when building a new value.
-    @usableFromInline var checksRequired = true
+    // Written per object, also by code inlined into other modules, where the run-time check of
+    // a class property's exclusive access cannot be optimized away: nothing holds an access to
+    // it across a call, so it is left unchecked (see UncheckedStorage).
+    @exclusivity(unchecked) @usableFromInline var checksRequired = true
 
     init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: DecodeEngine) {
         self.schema = schema

@@ -1,0 +1,75 @@
+import Foundation
+
+/// What the tagged frames need of a ``TaggedUnion`` per token, without its `Root` type: the
+/// keys and tags as bytes and each case's payload entry point. One per union, built with it.
+///
+/// Non-generic on purpose: the frames run per token, and code generic over `Root` looks up
+/// `TaggedCase<Root>`'s metadata and copies whole cases through value witnesses at every use
+/// (about 1,850 instructions per element when the frames were generic).
+@usableFromInline
+final class TaggedDecodeTable: Sendable {
+    let style: TaggingStyle
+    /// The tag and content keys as UTF-8 (empty when the style has none).
+    let tagKey: [UInt8]
+    let contentKey: [UInt8]
+    /// The enum's name and its tags quoted, for errors.
+    let typeName: String
+    let quotedTags: String
+    /// The case an unknown tag decodes as, if one is marked `isDefault`.
+    let defaultIndex: Int?
+    /// Per case: whether it carries a model, and the payload's frame (specialized for the
+    /// payload's type where the case was built, see `TaggedCase.init`).
+    let hasPayload: [Bool]
+    let beginPayload: [@Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?]
+    /// Every tag's UTF-8 back to back; tag `i` is `tagBytes[tagStarts[i]..<tagStarts[i + 1]]`.
+    /// One buffer compared with `memcmp`: a tag is found with no `String` and no generic
+    /// sequence comparison.
+    private let tagBytes: [UInt8]
+    private let tagStarts: [Int]
+
+    init<Root>(style: TaggingStyle, typeName: String, cases: [TaggedCase<Root>], defaultIndex: Int?) {
+        self.style = style
+        self.typeName = typeName
+        self.defaultIndex = defaultIndex
+        switch style {
+        case .internallyTagged(let tag): (tagKey, contentKey) = (Array(tag.utf8), [])
+        case .adjacentlyTagged(let tag, let content): (tagKey, contentKey) = (Array(tag.utf8), Array(content.utf8))
+        case .externallyTagged: (tagKey, contentKey) = ([], [])
+        }
+        quotedTags = cases.map { JSONValue.string($0.tag).description }.joined(separator: ", ")
+        hasPayload = cases.map { $0.payloadType != nil }
+        beginPayload = cases.map(\.begin)
+        var bytes: [UInt8] = [], starts = [0]
+        for taggedCase in cases {
+            bytes.append(contentsOf: taggedCase.tag.utf8)
+            starts.append(bytes.count)
+        }
+        tagBytes = bytes
+        tagStarts = starts
+    }
+
+    var isInternallyTagged: Bool {
+        if case .internallyTagged = style { return true }
+        return false
+    }
+
+    /// The case whose tag is `bytes`, if any.
+    @inline(__always)
+    func index(ofTag bytes: UnsafeRawBufferPointer) -> Int? {
+        tagBytes.withUnsafeBytes { all in
+            for index in 0..<(tagStarts.count &- 1) {
+                let start = tagStarts[index]
+                guard tagStarts[index &+ 1] &- start == bytes.count else { continue }
+                if bytes.count == 0 || memcmp(all.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 { return index }
+            }
+            return nil
+        }
+    }
+
+    /// Whether `key` is exactly `bytes` (a tag or content key).
+    @inline(__always)
+    static func same(_ key: UnsafeRawBufferPointer, _ bytes: [UInt8]) -> Bool {
+        guard key.count == bytes.count else { return false }
+        return key.count == 0 || bytes.withUnsafeBytes { memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }
+    }
+}
