@@ -3,23 +3,30 @@
 and README.md into generated test sources, so a broken example fails the build of the tests.
 
     scripts/doc-examples.py          regenerate (scripts/test.sh runs it before building)
-    scripts/doc-examples.py --check  exit 1 if the generated files are stale
+    scripts/doc-examples.py --check    exit 1 if the generated files are stale
+    scripts/doc-examples.py --skipped  list every block left out, with its reason
 
 Per article, one file per test target: the article's declarations inside `extension <Name>Article`
 (a namespace, so each article may declare its own `Book`), its statements in
 `static func run() throws`, each block nested in the previous one's scope (a later block may use
 an earlier block's values, or shadow them). What an article uses but does not declare (`bytes`,
-`Order`, `fileURL`) comes from hand-written `extension <Name>Article` files (ArticleContexts*.swift).
+`Order`, `fileURL`) comes from hand-written `extension <Name>Article` files (ArticleContexts*.swift, one per folder).
 
 Rules, so the articles stay plain:
-- a block whose first line is `.package(` or `// Package.swift` is a manifest fragment: left out;
+- a block whose first line is `.package(` or `// Package.swift` is a manifest fragment: not
+  compiled (a test cannot import PackageDescription), but every product and trait it names must be
+  one Package.swift declares;
 - a line whose comment is `// before` shows the code an example replaces: left out;
 - `print(x)   // text` checks that `x` prints as `text` (ArticleOutput.check);
 - a block with `@Model` needs the macro: it goes to Tests/ModelKitTests;
-- a block for a server framework (Hummingbird's `RequestContext`/`router`, Vapor's
-  `ContentConfiguration`) is left out here: the integrations build them (not yet);
+- a block for a server framework or OpenAPI (Hummingbird's `RequestContext`/`router`, Vapor's
+  `ContentConfiguration`, OpenAPIKit's `OpenAPI.`) goes to the Examples package's tests
+  (Examples/Tests/ExamplesTests/ArticleExamples), where ModelKit's Hummingbird, Vapor and OpenAPI
+  traits are on; its `run()` is `async`. Such a block cannot use `@Model` (no macro there);
+- a block that serves until the process ends (`app.run()`, `runService()`, `execute()`) is
+  compiled inside a local function `serveForever()` that `run()` never calls;
 - `<!-- example: member of T -->` before a block: the block is a member declaration of `T`;
-- `<!-- example: skip -->` before a block leaves it out.
+- `<!-- example: skip: REASON -->` before a block leaves it out; the reason is required.
 """
 import os, re, sys
 
@@ -29,7 +36,21 @@ ARTICLES = [("README.md", "Readme")] + [
     for d in ["Sources/ModelKitCore/ModelKitCore.docc", "Sources/ModelKit/ModelKit.docc"]
     for f in sorted(os.listdir(os.path.join(ROOT, d))) if f.endswith(".md")
 ]
-TARGETS = {"core": "Tests/ModelKitCoreTests/ArticleExamples", "macro": "Tests/ModelKitTests/ArticleExamples"}
+TARGETS = {
+    "core": "Tests/ModelKitCoreTests/ArticleExamples",
+    "macro": "Tests/ModelKitTests/ArticleExamples",
+    "examples": "Examples/Tests/ExamplesTests/ArticleExamples",
+}
+MODULES = {"core": "ModelKitCore", "macro": "ModelKit", "examples": "ModelKitCore"}
+SERVER = re.compile(r"\bRequestContext\b|\brouter\.|\bContentConfiguration\b|\bOpenAPI\.|^import (Hummingbird|Vapor|ModelKitHummingbird|ModelKitVapor|ModelKitOpenAPI|OpenAPIKit)\b", re.M)
+# What a server block uses, and the modules that give it (the generated file imports only these,
+# so Hummingbird's and Vapor's same-named types never meet where they are not needed).
+FRAMEWORKS = [
+    (re.compile(r"\bRequestContext\b|\brouter\.|\bRouter\b|\bHTTPError\b|runService\("), ["Hummingbird", "ModelKitHummingbird"]),
+    (re.compile(r"\bContentConfiguration\b|\bAbort\b|\bapp\.(get|post|put|on)\(|\breq\."), ["Vapor", "ModelKitVapor"]),
+    (re.compile(r"\bOpenAPI\.|\bopenAPI"), ["ModelKitOpenAPI", "OpenAPIKit"]),
+]
+FOREVER = re.compile(r"\bapp\.run\(\)|\brunService\(|\.execute\(\)")
 DECL = re.compile(r"^(@\w+(\([^)]*\))?\s+)*((private|fileprivate|public|internal|final|indirect)\s+)*(struct|class|enum|protocol|extension|func|typealias|actor)\b")
 PRIVATE_GLOBAL = re.compile(r"^(private|fileprivate)\s+(let|var)\s")
 LOCAL = re.compile(r"^(?:let|var)\s+([A-Za-z_]\w*)")
@@ -57,14 +78,45 @@ def blocks(text):
     return out
 
 
-def kind(marker, code):
+def manifest(code):
     first = next((l.strip() for l in code if l.strip()), "")
+    return first.startswith(".package(") or first.startswith("// Package.swift")
+
+
+def skip_reason(marker, code):
+    """Why a block is left out, or None when it is compiled."""
+    if marker and marker.split(":")[0].strip() == "skip":
+        reason = marker[len("skip"):].lstrip(" :—-").strip()
+        if not reason:
+            raise SystemExit("scripts/doc-examples.py: `<!-- example: skip -->` needs a reason: `<!-- example: skip: REASON -->`")
+        return reason
+    if manifest(code):
+        return "a Package.swift fragment (its products and traits are checked against Package.swift)"
+    return None
+
+
+def kind(marker, code):
+    if skip_reason(marker, code):
+        return None
     text = "\n".join(code)
-    if marker == "skip" or first.startswith(".package(") or first.startswith("// Package.swift"):
-        return None
-    if re.search(r"\bRequestContext\b|\brouter\.|ContentConfiguration", text):
-        return None
+    if SERVER.search(text) or FOREVER.search(text) or any(p.search(text) for p, _ in FRAMEWORKS):
+        if "@Model" in text:
+            raise SystemExit("scripts/doc-examples.py: a server or OpenAPI block cannot use @Model (the Examples package has no macro):\n" + text)
+        return "examples"
     return "macro" if "@Model" in text else "core"
+
+
+def check_manifest(path, code):
+    """Every product and trait a manifest fragment names is one Package.swift declares."""
+    package = open(os.path.join(ROOT, "Package.swift")).read()
+    products = set(re.findall(r'\.library\(name:\s*"(\w+)"', package))
+    traits = set(re.findall(r'\.trait\(name:\s*"(\w+)"', package))
+    text = "\n".join(code)
+    wrong = [p for p in re.findall(r'\.product\(name:\s*"(\w+)",\s*package:\s*"ModelKit"', text) if p not in products]
+    for names in re.findall(r'\.package\(url:[^\n]*ModelKit"[^\n]*traits:\s*\[([^\]]*)\]', text):
+        wrong += [t for t in re.findall(r'"(\w+)"', names) if t not in traits]
+    if wrong:
+        raise SystemExit("scripts/doc-examples.py: %s names what Package.swift does not declare: %s" % (path, ", ".join(wrong)))
 
 
 def items(code):
@@ -86,10 +138,16 @@ def generate(path, name):
     per_target = {}
     for marker, code in blocks(text):
         target = kind(marker, code)
+        if manifest(code):
+            check_manifest(path, code)
         if target is None:
             continue
         code = [l for l in code if not re.search(r"//\s*before\s*$", l)]
         entry = per_target.setdefault(target, {"imports": set(), "decls": [], "files": [], "stmts": []})
+        if target == "examples":
+            for pattern, modules in FRAMEWORKS:
+                if pattern.search("\n".join(code)):
+                    entry["imports"] |= {"import " + m for m in modules}
         if marker and marker.startswith("member of "):
             entry["files"].append(["extension %sArticle.%s {" % (name, marker[len("member of "):])] + ["    " + l if l else l for l in code] + ["}"])
             continue
@@ -111,10 +169,10 @@ def generate(path, name):
             elif head.strip() or statements:
                 statements.append(item)
         if statements:
-            entry["stmts"].append(statements)
+            entry["stmts"].append((statements, bool(FOREVER.search("\n".join(code)))))
     outputs = {}
     for target, entry in per_target.items():
-        module = "ModelKit" if target == "macro" else "ModelKitCore"
+        module = MODULES[target]
         out = ["// Generated by scripts/doc-examples.py from %s: edit the article, then run the script." % path,
                "// The article's Swift blocks, compiled (and run by ArticleExampleTests where the context allows)."]
         out += sorted(entry["imports"] | {"import Foundation", "import " + module})
@@ -123,15 +181,19 @@ def generate(path, name):
             while decl and not decl[-1].strip():
                 decl = decl[:-1]
             out += ["    " + l if l.strip() else "" for l in decl] + [""]
-        checks = sum(1 for s in entry["stmts"] for item in s for l in item if PRINT.match(l))
+        checks = sum(1 for s, _ in entry["stmts"] for item in s for l in item if PRINT.match(l))
         out.append("    /// The outputs the article documents (`print(x)   // text`), each checked when `run()` runs.")
         out.append("    static let documentedOutputs = %d" % checks)
         out.append("")
-        out.append("    static func run() throws {")
+        out.append("    static func run() async throws {" if target == "examples" else "    static func run() throws {")
         depth = 2
-        for statements in entry["stmts"]:
+        for statements, forever in entry["stmts"]:
             out.append("    " * depth + "do {")
             depth += 1
+            if forever:
+                # Compiled, never called: it would serve until the process ends.
+                out.append("    " * depth + "func serveForever() async throws {")
+                depth += 1
             names = []
             for item in statements:
                 for line in item:
@@ -144,6 +206,10 @@ def generate(path, name):
                     names.append(m.group(1))
             for n in names:
                 out.append("    " * depth + "_ = %s" % n)
+            if forever:
+                depth -= 1
+                out.append("    " * depth + "}")
+                out.append("    " * depth + "_ = serveForever")
         while depth > 2:
             depth -= 1
             out.append("    " * depth + "}")
@@ -157,6 +223,15 @@ def generate(path, name):
 
 def main():
     check = "--check" in sys.argv
+    if "--skipped" in sys.argv:
+        for path, _ in ARTICLES:
+            text = open(os.path.join(ROOT, path)).read()
+            for marker, code in blocks(text):
+                reason = skip_reason(marker, code)
+                if reason:
+                    first = next((l.strip() for l in code if l.strip()), "")
+                    print("%s: %s — %s" % (path, first, reason))
+        return
     wanted = {}
     for path, name in ARTICLES:
         wanted.update(generate(path, name))

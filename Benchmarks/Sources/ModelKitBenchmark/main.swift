@@ -272,40 +272,45 @@ var targets: [String] = []
     targets.append("\(ok ? "PASS" : "MISS") \(text)")
     print(targets.last!)
 }
+/// Where yajl's own lexing and the RFC 8259 pre-scan leave the bridge no room for 2×: the
+/// pretty-printed weibo.json and the escape-heavy strings.
+let bridgeLexingBound = ["weibo.json", "generated strings (escapes, non-ASCII)"]
+/// Schema-path decode against JSONDecoder, where it is a target (the other inputs only report it).
+let schemaDecodeFloors: [String: Double] = ["user.json": 4.5, "twitter.json": 3, "weibo.json": 3]
+/// Share of yajl's no-op scan: API-shaped documents, then number-heavy ones (number parsing is ours).
+let scanShareFloors: [String: Double] = [
+    "user.json": 0.70, "twitter.json": 0.70, "citm_catalog.json": 0.70, "weibo.json": 0.70,
+    "generated API objects": 0.70, "generated strings (escapes, non-ASCII)": 0.70,
+    "canada.json": 0.40, "generated numbers (geo)": 0.40,
+]
 for result in results {
-    guard let mk = result.modelKit else { continue }
-    if let jd = result.measurements.first(where: { $0.contender == "JSONDecoder" }) {
-        let ratio = jd.medianNanos / mk.medianNanos
-        check(ratio >= 5, String(format: "decode ≥ 5× JSONDecoder on %@: %.2f×", result.task, ratio))
-        if let bridge = result.measurements.first(where: { $0.contender == "ModelKit Codable bridge" }) {
-            let bridgeRatio = jd.medianNanos / bridge.medianNanos
-            check(bridgeRatio >= 2, String(format: "Codable bridge decode ≥ 2× JSONDecoder on %@: %.2f×", result.task, bridgeRatio))
+    func median(_ contender: String) -> Double? { result.measurements.first { $0.contender == contender }?.medianNanos }
+    guard let mk = result.modelKit?.medianNanos else { continue }
+    if let jd = median("JSONDecoder") {
+        if let minimum = schemaDecodeFloors[result.task] {
+            check(jd / mk >= minimum, String(format: "schema-path decode ≥ %g× JSONDecoder on %@: %.2f×", minimum, result.task, jd / mk))
+        }
+        if let bridge = median("ModelKit Codable bridge") {
+            let minimum = bridgeLexingBound.contains(result.task) ? 1.7 : 2
+            check(jd / bridge >= minimum, String(format: "Codable bridge decode ≥ %g× JSONDecoder on %@: %.2f×", minimum, result.task, jd / bridge))
         }
     }
-    // Issue 11: a share of yajl's no-op scan of the same bytes (the ceiling of this design).
-    if let raw = result.measurements.first(where: { $0.contender == "yajl raw tokens" }) {
-        let share = raw.medianNanos / mk.medianNanos
-        let numeric = result.task.hasPrefix("canada") || result.task.contains("numbers")
-        let apiShaped = ["user.json", "twitter.json", "citm_catalog.json", "weibo.json"].contains(result.task)
-            || result.task.contains("API") || result.task.contains("strings")
-        if numeric || apiShaped {
-            let floor = numeric ? 0.30 : 0.55
-            check(share >= floor, String(format: "decode ≥ %.0f%% of yajl's no-op scan on %@: %.0f%%", floor * 100, result.task, share * 100))
-        }
+    // The share of yajl's no-op scan of the same bytes (the ceiling of this design); wall time
+    // here, instruction counts under callgrind.
+    if let raw = median("yajl raw tokens"), let minimum = scanShareFloors[result.task] {
+        check(raw / mk >= minimum, String(format: "schema-path decode ≥ %.0f%% of yajl's no-op scan speed on %@: %.0f%%", minimum * 100, result.task, raw / mk * 100))
     }
-    if let manual = result.measurements.first(where: { $0.contender == "yajl manual" }) {
-        let ratio = mk.medianNanos / manual.medianNanos
-        check(ratio <= 1.10, String(format: "ModelKit within 1.10× of the hand-written yajl decoder on %@: %.2f×", result.task, ratio))
+    if let manual = median("yajl manual") {
+        check(mk / manual <= 1.05, String(format: "schema-path decode within 1.05× of the hand-written yajl decoder's time on %@: %.2f×", result.task, mk / manual))
     }
 }
 checkTaggedTarget(results)
 for result in encodeResults {
-    guard let mk = result.modelKit, let je = result.measurements.first(where: { $0.contender == "JSONEncoder" }) else { continue }
-    let ratio = je.medianNanos / mk.medianNanos
-    check(ratio >= 5, String(format: "encode ≥ 5× JSONEncoder on %@: %.2f×", result.task, ratio))
-    if let bridge = result.measurements.first(where: { $0.contender == "ModelKit Codable bridge" }) {
-        let bridgeRatio = je.medianNanos / bridge.medianNanos
-        check(bridgeRatio >= 2, String(format: "Codable bridge encode ≥ 2× JSONEncoder on %@: %.2f×", result.task, bridgeRatio))
+    func median(_ contender: String) -> Double? { result.measurements.first { $0.contender == contender }?.medianNanos }
+    guard let mk = result.modelKit?.medianNanos, let je = median("JSONEncoder") else { continue }
+    check(je / mk >= 5, String(format: "schema encode ≥ 5× JSONEncoder on %@: %.2f×", result.task, je / mk))
+    if let bridge = median("ModelKit Codable bridge") {
+        check(je / bridge >= 3, String(format: "Codable bridge encode ≥ 3× JSONEncoder on %@: %.2f×", result.task, je / bridge))
     }
 }
 

@@ -90,10 +90,11 @@ enum ArticleSources {
         }
     }
 
-    /// Generated text per article name, over both test targets.
+    /// Generated text per article name, over the three test targets (the server and OpenAPI
+    /// blocks are compiled in the Examples package's).
     static func generatedText() throws -> [String: String] {
         var texts: [String: String] = [:]
-        for folder in ["Tests/ModelKitCoreTests/ArticleExamples", "Tests/ModelKitTests/ArticleExamples"] {
+        for folder in ["Tests/ModelKitCoreTests/ArticleExamples", "Tests/ModelKitTests/ArticleExamples", "Examples/Tests/ExamplesTests/ArticleExamples"] {
             let directory = repository.appendingPathComponent(folder)
             for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix("Examples.swift") {
                 texts[String(file.dropLast("Examples.swift".count)), default: ""] += try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
@@ -114,9 +115,8 @@ enum ArticleSources {
                 let block = current!
                 current = nil
                 let first = block.first { !$0.isEmpty } ?? ""
-                let joined = block.joined(separator: "\n")
-                let server = joined.contains("RequestContext") || joined.contains("router.") || joined.contains("ContentConfiguration")
-                if !skipNext && !server && !first.hasPrefix(".package(") && !first.hasPrefix("// Package.swift") { result.append(block) }
+                // Left out: a `<!-- example: skip: REASON -->` block and a Package.swift fragment.
+                if !skipNext && !first.hasPrefix(".package(") && !first.hasPrefix("// Package.swift") { result.append(block) }
                 skipNext = false
             } else if !(trimmed.hasPrefix("print(") || trimmed.hasPrefix("private let") || trimmed.hasPrefix("extension ")
                         || trimmed.hasPrefix("import ") || trimmed.hasSuffix("// before")) {
