@@ -66,15 +66,16 @@ public macro Model(keys: KeyNamingStrategy = .fieldNames) =
 /// }
 /// ```
 ///
-/// The enum becomes a `TaggedModel` (and `TaggedCodable`, from ModelKitCore) with a generated `taggedUnion`.
+/// The enum becomes a `TaggedModel` with a generated `taggedUnion`, and `SchemaCodable` (so
+/// `JSONEncoder`/`JSONDecoder` see the same JSON) unless it declares its own coding.
 @attached(member, names: named(taggedUnion))
-@attached(extension, conformances: TaggedModel, TaggedCodable)
+@attached(extension, conformances: TaggedModel, SchemaCodable)
 public macro Model(tag: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// An adjacently tagged enum: `{"kind": "opened", "data": {…}}`, the tag under `tag` and the
 /// case's model under `content`. See ``Model(tag:)``.
 @attached(member, names: named(taggedUnion))
-@attached(extension, conformances: TaggedModel, TaggedCodable)
+@attached(extension, conformances: TaggedModel, SchemaCodable)
 public macro Model(tag: String, content: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// The case (without payload) of a `@Model` enum that an unknown tag decodes as; without one, an

@@ -81,7 +81,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             // The compiler expands the member role of an enum only on demand: its cases are
             // checked here. A tagged union conforms to `TaggedModel` and, unless it codes
-            // itself, `TaggedCodable`.
+            // itself, `SchemaCodable`.
             guard TaggedEnumExpansion.isTagged(node) else {
                 context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text)))
                 return []
@@ -89,7 +89,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
             guard TaggedEnumExpansion.collectCases(of: enumDecl, report: { context.diagnose($0) }) != nil else { return [] }
             let wanted = protocols.filter { type in
                 let name = protocolNames([type])
-                if name.contains("TaggedCodable") { return !declaration.declaresOwnCoding }
+                if name.contains("SchemaCodable") { return !declaration.declaresOwnCoding }
                 return name.contains("TaggedModel")
             }
             guard !wanted.isEmpty else { return [] }

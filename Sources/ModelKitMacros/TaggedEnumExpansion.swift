@@ -4,7 +4,7 @@ import SwiftSyntaxMacros
 
 /// `@Model` on an enum: a tagged union whose cases each carry one model or nothing. Writes
 /// `static let taggedUnion` (a `TaggedUnion` with one `TaggedCase` per case); the extension role
-/// adds `TaggedModel` and `TaggedCodable`.
+/// adds `TaggedModel` and `SchemaCodable`.
 enum TaggedEnumExpansion {
     /// One case as the union lists it.
     struct CaseEntry {

@@ -8,7 +8,7 @@ import XCTest
 /// Specs for enums: the compiler passes every conformance the type lacks.
 private func enumSpecs() -> [String: MacroSpec] {
     [
-        "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "SchemaCodable", "TaggedModel", "TaggedCodable"]),
+        "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "SchemaCodable", "TaggedModel"]),
         "Key": MacroSpec(type: KeyMacro.self),
         "Default": MacroSpec(type: DefaultMacro.self),
     ]
@@ -63,7 +63,7 @@ final class TaggedEnumMacroTests: XCTestCase {
                 }
             }
 
-            extension Shape: TaggedModel, TaggedCodable {
+            extension Shape: TaggedModel, SchemaCodable {
             }
             """,
             macroSpecs: enumSpecs())

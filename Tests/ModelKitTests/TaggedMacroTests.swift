@@ -91,5 +91,21 @@ public enum TgPublicShape {
         #expect(try ModelDecoder().decode(JSONValue.self, from: foundation) == scene.jsonValue())
         #expect(try JSONDecoder().decode(TgScene.self, from: scene.jsonData()) == scene)
         #expect(try JSONDecoder().decode(TgShape.self, from: Data(#"{"type":"sq","side":5}"#.utf8)) == .square(TgSquare(side: 5)))
+        #expect(try JSONEncoder().encode(TgEither.square(TgSquare(side: 1))) == Data(#"{"square":{"side":1}}"#.utf8))
+    }
+
+    @Test func topLevelArraysAndObjects() throws {
+        let shapes = try [TgShape](json: #"[{"type":"circle","radius":1},{"type":"sq","side":2},{"type":"x"}]"#)
+        #expect(shapes == [.circle(TgCircle(radius: 1)), .square(TgSquare(side: 2)), .unknown])
+        #expect(try [TgEither](json: Array(#"[{"square":{"side":4}}]"#.utf8)) == [.square(TgSquare(side: 4))])
+        let byName = try [String: TgEvent](json: #"{"a":{"kind":"opened","data":{"id":1,"title":"t"}}}"#)
+        #expect(byName == ["a": .opened(TgIssue(id: 1, title: "t"))])
+        #expect(try ModelEncoder().encode(shapes) == Array(#"[{"type":"circle","radius":1},{"type":"sq","side":2},{"type":"unknown"}]"#.utf8))
+        do {
+            _ = try [TgEvent](json: #"[{"kind":"opened","data":{}},{"kind":"merged","data":{}}]"#)
+            Issue.record("an unknown tag without @Default must fail")
+        } catch let error as ModelDecodingError {
+            #expect(error.path == "$[1].kind")
+        }
     }
 }
