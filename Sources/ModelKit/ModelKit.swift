@@ -48,7 +48,7 @@
 // The tagged-union conformances cannot be listed here: any further conformance in these lists
 // crashes Swift 6.3's conformance lookup on a model subclass. So plain `@Model` on an enum
 // (externally tagged) is diagnosed; `@Model(tag:…)` enums get their conformances from below.
-@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage))
+@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage), named(taggedUnion))
 @attached(extension, conformances: Model, SchemaCodable)
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")

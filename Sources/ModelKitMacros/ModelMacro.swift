@@ -23,7 +23,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
     ) throws -> [DeclSyntax] {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             // Diagnosed by the extension role, which always runs.
-            guard TaggedEnumExpansion.isTagged(node) else { return [] }
+            guard TaggedEnumExpansion.isTagged(node) || TaggedEnumExpansion.declaresTaggedModel(enumDecl) else { return [] }
             return TaggedEnumExpansion.members(of: enumDecl, attribute: node)
         }
         guard let type = ModelType(declaration, attribute: node, protocols: protocols, context: context) else {
@@ -81,20 +81,22 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             // The compiler expands the member role of an enum only on demand: its cases are
             // checked here. A tagged union conforms to `TaggedModel` and, unless it codes
-            // itself, `SchemaCodable`.
-            guard TaggedEnumExpansion.isTagged(node) else {
-                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text)))
+            // itself, `SchemaCodable`. A plain `@Model` enum (externally tagged) declares
+            // `TaggedModel` itself: listing it in `Model(keys:)` crashes Swift 6.3 (see there).
+            let tagged = TaggedEnumExpansion.isTagged(node)
+            guard tagged || TaggedEnumExpansion.declaresTaggedModel(enumDecl) else {
+                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text),
+                                            fixIts: [TaggedEnumExpansion.addTaggedModel(to: enumDecl)]))
                 return []
             }
             guard TaggedEnumExpansion.collectCases(of: enumDecl, report: { context.diagnose($0) }) != nil else { return [] }
-            let wanted = protocols.filter { type in
-                let name = protocolNames([type])
-                if name.contains("SchemaCodable") { return !declaration.declaresOwnCoding }
-                return name.contains("TaggedModel")
-            }
+            // TaggedModel first, as `Model(tag:)` lists it.
+            let names = protocolNames(protocols)
+            var wanted: [String] = []
+            if tagged, names.contains("TaggedModel") { wanted.append("TaggedModel") }
+            if names.contains("SchemaCodable"), !declaration.declaresOwnCoding { wanted.append("SchemaCodable") }
             guard !wanted.isEmpty else { return [] }
-            let list = wanted.map { $0.trimmedDescription }.joined(separator: ", ")
-            return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: list) {}")]
+            return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: wanted.joined(separator: ", ")) {}")]
         }
         guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else { return [] }
         // `SchemaCodable` (one wire format for every coder) unless the type codes itself, or is a

@@ -4,7 +4,8 @@ import SwiftSyntaxMacros
 
 /// `@Model` on an enum: a tagged union whose cases each carry one model or nothing. Writes
 /// `static let taggedUnion` (a `TaggedUnion` with one `TaggedCase` per case); the extension role
-/// adds `TaggedModel` and `SchemaCodable`.
+/// adds `TaggedModel` (which a plain, externally tagged `@Model` enum declares itself) and
+/// `SchemaCodable`.
 enum TaggedEnumExpansion {
     /// One case as the union lists it.
     struct CaseEntry {
@@ -137,11 +138,33 @@ enum TaggedEnumExpansion {
         return nil
     }
 
-    /// Whether `@Model` has a `tag:` argument; a plain `@Model` enum (externally tagged) is not
-    /// supported by the macro yet: `Model(keys:)` cannot list the tagged conformances (see there),
-    /// and a conformance the enum declares itself is not met by the generated member.
+    /// Whether `@Model` has a `tag:` argument (internally or adjacently tagged).
     static func isTagged(_ attribute: AttributeSyntax) -> Bool {
         guard case .argumentList(let arguments)? = attribute.arguments else { return false }
         return arguments.contains { $0.label?.text == "tag" }
+    }
+
+    /// Whether the enum names `TaggedModel` (or `TaggedCodable`) among its inherited types: a
+    /// plain `@Model` enum (externally tagged) must, because `Model(keys:)` cannot list
+    /// `TaggedModel` among its conformances (see there).
+    static func declaresTaggedModel(_ declaration: EnumDeclSyntax) -> Bool {
+        let inherited = declaration.inheritanceClause?.inheritedTypes ?? []
+        return inherited.contains { type in
+            let name = type.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            return name == "TaggedModel" || name == "TaggedCodable"
+        }
+    }
+
+    /// The fix-it that declares `TaggedModel` on a plain `@Model` enum.
+    static func addTaggedModel(to declaration: EnumDeclSyntax) -> FixIt {
+        let change: FixIt.Change
+        if let last = declaration.inheritanceClause?.inheritedTypes.last {
+            let end = last.type.endPositionBeforeTrailingTrivia
+            change = .replaceText(range: end..<end, with: ", TaggedModel", in: Syntax(declaration))
+        } else {
+            let end = (declaration.genericParameterClause.map { Syntax($0) } ?? Syntax(declaration.name)).endPositionBeforeTrailingTrivia
+            change = .replaceText(range: end..<end, with: ": TaggedModel", in: Syntax(declaration))
+        }
+        return FixIt(message: ModelKitFixIt("add ': TaggedModel'"), changes: [change])
     }
 }
