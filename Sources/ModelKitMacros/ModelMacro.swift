@@ -79,24 +79,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-            // The compiler expands the member role of an enum only on demand: its cases are
-            // checked here. A tagged union conforms to `TaggedModel` and, unless it codes
-            // itself, `SchemaCodable`. A plain `@Model` enum (externally tagged) declares
-            // `TaggedModel` itself: listing it in `Model(keys:)` crashes Swift 6.3 (see there).
-            let tagged = TaggedEnumExpansion.isTagged(node)
-            guard tagged || TaggedEnumExpansion.declaresTaggedModel(enumDecl) else {
-                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text),
-                                            fixIts: [TaggedEnumExpansion.addTaggedModel(to: enumDecl)]))
-                return []
-            }
-            guard TaggedEnumExpansion.collectCases(of: enumDecl, report: { context.diagnose($0) }) != nil else { return [] }
-            // TaggedModel first, as `Model(tag:)` lists it.
-            let names = protocolNames(protocols)
-            var wanted: [String] = []
-            if tagged, names.contains("TaggedModel") { wanted.append("TaggedModel") }
-            if names.contains("SchemaCodable"), !declaration.declaresOwnCoding { wanted.append("SchemaCodable") }
-            guard !wanted.isEmpty else { return [] }
-            return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: wanted.joined(separator: ", ")) {}")]
+            return try TaggedEnumExpansion.extensions(of: enumDecl, attribute: node, type: type, protocols: protocols, in: context)
         }
         guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else { return [] }
         // `SchemaCodable` (one wire format for every coder) unless the type codes itself, or is a

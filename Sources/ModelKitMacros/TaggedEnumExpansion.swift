@@ -1,5 +1,6 @@
 import SwiftDiagnostics
 import SwiftSyntax
+import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@Model` on an enum: a tagged union whose cases each carry one model or nothing. Writes
@@ -14,6 +15,28 @@ enum TaggedEnumExpansion {
         var tag: String         // the tag literal's content
         var payload: String?    // the payload type, as written
         var isDefault: Bool
+    }
+
+    /// The extension role: `TaggedModel` (for `tag:` enums; a plain one declares it) and, unless
+    /// the enum codes itself, `SchemaCodable`. The compiler expands the member role of an enum
+    /// only on demand, so the cases are checked here. A plain `@Model` enum that does not
+    /// declare `TaggedModel` is diagnosed: listing it in `Model(keys:)` crashes Swift 6.3 (see there).
+    static func extensions(of declaration: EnumDeclSyntax, attribute: AttributeSyntax, type: some TypeSyntaxProtocol,
+                           protocols: [TypeSyntax], in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
+        let tagged = isTagged(attribute)
+        guard tagged || declaresTaggedModel(declaration) else {
+            context.diagnose(Diagnostic(node: attribute, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: declaration.name.text),
+                                        fixIts: [addTaggedModel(to: declaration)]))
+            return []
+        }
+        guard collectCases(of: declaration, report: { context.diagnose($0) }) != nil else { return [] }
+        // TaggedModel first, as `Model(tag:)` lists it.
+        let names = ModelMacro.protocolNames(protocols)
+        var wanted: [String] = []
+        if tagged, names.contains("TaggedModel") { wanted.append("TaggedModel") }
+        if names.contains("SchemaCodable"), !declaration.declaresOwnCoding { wanted.append("SchemaCodable") }
+        guard !wanted.isEmpty else { return [] }
+        return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: wanted.joined(separator: ", ")) {}")]
     }
 
     /// The `taggedUnion` member, or nothing when the enum cannot be a tagged union (diagnosed).
