@@ -145,6 +145,29 @@ public enum TgPublicShape {
         #expect(try JSONDecoder().decode(TgShape.self, from: Data(#"{"type":"sq","side":5}"#.utf8)) == .square(TgSquare(side: 5)))
     }
 
+    @Test func streamsOfTaggedEnums() async throws {
+        let input = Array(#"[{"circle":{"radius":1}},{"box":{"side":2}}]"#.utf8)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: input.count, by: 7) { continuation.yield(Array(input[start..<min(start + 7, input.count)])) }
+            continuation.finish()
+        }
+        var decoded: [TgEither] = []
+        for try await value in chunks.decodeModels(TgEither.self) { decoded.append(value) }
+        #expect(decoded == [.circle(TgCircle(radius: 1)), .square(TgSquare(side: 2))])
+
+        var writer = ModelStreamEncoder<TgEither>(format: .array)
+        var bytes = try decoded.flatMap { try writer.encode($0) }
+        bytes += writer.finish()
+        #expect(bytes == input)
+        let values = AsyncStream<TgShape> { continuation in
+            continuation.yield(.unknown)
+            continuation.finish()
+        }
+        var lines: [UInt8] = []
+        for try await chunk in values.encodedAsJSON() { lines += chunk }
+        #expect(lines == Array("{\"type\":\"unknown\"}\n".utf8))
+    }
+
     @Test func topLevelArraysAndObjects() throws {
         let shapes = try [TgShape](json: #"[{"type":"circle","radius":1},{"type":"sq","side":2},{"type":"x"}]"#)
         #expect(shapes == [.circle(TgCircle(radius: 1)), .square(TgSquare(side: 2)), .unknown])
