@@ -43,19 +43,36 @@
 /// macro cannot see whether an inherited type is a class or a protocol). Properties declared
 /// inside `#if` blocks are not seen by the macro; write such models by hand.
 ///
+/// On an enum that declares ``TaggedModel``, plain `@Model` writes an externally tagged union,
+/// `{"circle": {"radius": 2}}`, with `@Key` and `@Default` on cases as for ``Model(tag:)``:
+///
+/// ```swift
+/// @Model
+/// enum Either: TaggedModel {
+///     case circle(Circle)
+///     @Key("sq") case square(Square)
+///     @Default case other
+/// }
+/// ```
+///
+/// The enum must name `TaggedModel` itself (a compiler error offers the fix-it): the macro
+/// cannot add that conformance (see below).
+///
 /// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
 ///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
-// The tagged-union conformances cannot be listed here: any further conformance in these lists
-// crashes Swift 6.3's conformance lookup on a model subclass. So plain `@Model` on an enum
-// (externally tagged) is diagnosed; `@Model(tag:…)` enums get their conformances from below.
-@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage))
+// Only conformances every @Model class gets may be listed here: for a conformance that a model
+// class's expansion does not add, Swift 6.3 keeps the placeholder entry, a @Model subclass
+// inherits it, and the subclass's conformance lookup asserts (`isConcrete()`, in
+// ConformanceLookupTable::getConformance, from getIntroducedConformances). So `TaggedModel` is
+// not listed: a plain `@Model` enum declares it, and gets `taggedUnion` from the member role.
+@attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage), named(taggedUnion))
 @attached(extension, conformances: Model, SchemaCodable)
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// An internally tagged enum: each case carries one model (or nothing), and the tag is a member
-/// of the case's object, `{"type": "circle", "radius": 2}`. (An externally tagged enum,
-/// `{"circle": {"radius": 2}}`, is declared by hand with `TaggedUnion(Shape.self) { … }`.)
+/// of the case's object, `{"type": "circle", "radius": 2}`. (For an externally tagged enum,
+/// `{"circle": {"radius": 2}}`, see ``Model(keys:)``.)
 ///
 /// ```swift
 /// @Model(tag: "type")
@@ -66,15 +83,16 @@ public macro Model(keys: KeyNamingStrategy = .fieldNames) =
 /// }
 /// ```
 ///
-/// The enum becomes a `TaggedModel` (and `TaggedCodable`, from ModelKitCore) with a generated `taggedUnion`.
+/// The enum becomes a `TaggedModel` with a generated `taggedUnion`, and `SchemaCodable` (so
+/// `JSONEncoder`/`JSONDecoder` see the same JSON) unless it declares its own coding.
 @attached(member, names: named(taggedUnion))
-@attached(extension, conformances: TaggedModel, TaggedCodable)
+@attached(extension, conformances: TaggedModel, SchemaCodable)
 public macro Model(tag: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// An adjacently tagged enum: `{"kind": "opened", "data": {…}}`, the tag under `tag` and the
 /// case's model under `content`. See ``Model(tag:)``.
 @attached(member, names: named(taggedUnion))
-@attached(extension, conformances: TaggedModel, TaggedCodable)
+@attached(extension, conformances: TaggedModel, SchemaCodable)
 public macro Model(tag: String, content: String) = #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// The case (without payload) of a `@Model` enum that an unknown tag decodes as; without one, an

@@ -23,7 +23,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
     ) throws -> [DeclSyntax] {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             // Diagnosed by the extension role, which always runs.
-            guard TaggedEnumExpansion.isTagged(node) else { return [] }
+            guard TaggedEnumExpansion.isTagged(node) || TaggedEnumExpansion.declaresTaggedModel(enumDecl) else { return [] }
             return TaggedEnumExpansion.members(of: enumDecl, attribute: node)
         }
         guard let type = ModelType(declaration, attribute: node, protocols: protocols, context: context) else {
@@ -79,22 +79,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-            // The compiler expands the member role of an enum only on demand: its cases are
-            // checked here. A tagged union conforms to `TaggedModel` and, unless it codes
-            // itself, `TaggedCodable`.
-            guard TaggedEnumExpansion.isTagged(node) else {
-                context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: enumDecl.name.text)))
-                return []
-            }
-            guard TaggedEnumExpansion.collectCases(of: enumDecl, report: { context.diagnose($0) }) != nil else { return [] }
-            let wanted = protocols.filter { type in
-                let name = protocolNames([type])
-                if name.contains("TaggedCodable") { return !declaration.declaresOwnCoding }
-                return name.contains("TaggedModel")
-            }
-            guard !wanted.isEmpty else { return [] }
-            let list = wanted.map { $0.trimmedDescription }.joined(separator: ", ")
-            return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: list) {}")]
+            return try TaggedEnumExpansion.extensions(of: enumDecl, attribute: node, type: type, protocols: protocols, in: context)
         }
         guard declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self) else { return [] }
         // `SchemaCodable` (one wire format for every coder) unless the type codes itself, or is a

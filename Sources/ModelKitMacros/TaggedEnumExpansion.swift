@@ -1,10 +1,12 @@
 import SwiftDiagnostics
 import SwiftSyntax
+import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@Model` on an enum: a tagged union whose cases each carry one model or nothing. Writes
 /// `static let taggedUnion` (a `TaggedUnion` with one `TaggedCase` per case); the extension role
-/// adds `TaggedModel` and `TaggedCodable`.
+/// adds `TaggedModel` (which a plain, externally tagged `@Model` enum declares itself) and
+/// `SchemaCodable`.
 enum TaggedEnumExpansion {
     /// One case as the union lists it.
     struct CaseEntry {
@@ -13,6 +15,28 @@ enum TaggedEnumExpansion {
         var tag: String         // the tag literal's content
         var payload: String?    // the payload type, as written
         var isDefault: Bool
+    }
+
+    /// The extension role: `TaggedModel` (for `tag:` enums; a plain one declares it) and, unless
+    /// the enum codes itself, `SchemaCodable`. The compiler expands the member role of an enum
+    /// only on demand, so the cases are checked here. A plain `@Model` enum that does not
+    /// declare `TaggedModel` is diagnosed: listing it in `Model(keys:)` crashes Swift 6.3 (see there).
+    static func extensions(of declaration: EnumDeclSyntax, attribute: AttributeSyntax, type: some TypeSyntaxProtocol,
+                           protocols: [TypeSyntax], in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
+        let tagged = isTagged(attribute)
+        guard tagged || declaresTaggedModel(declaration) else {
+            context.diagnose(Diagnostic(node: attribute, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: declaration.name.text),
+                                        fixIts: [addTaggedModel(to: declaration)]))
+            return []
+        }
+        guard collectCases(of: declaration, report: { context.diagnose($0) }) != nil else { return [] }
+        // TaggedModel first, as `Model(tag:)` lists it.
+        let names = ModelMacro.protocolNames(protocols)
+        var wanted: [String] = []
+        if tagged, names.contains("TaggedModel") { wanted.append("TaggedModel") }
+        if names.contains("SchemaCodable"), !declaration.declaresOwnCoding { wanted.append("SchemaCodable") }
+        guard !wanted.isEmpty else { return [] }
+        return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: wanted.joined(separator: ", ")) {}")]
     }
 
     /// The `taggedUnion` member, or nothing when the enum cannot be a tagged union (diagnosed).
@@ -137,11 +161,33 @@ enum TaggedEnumExpansion {
         return nil
     }
 
-    /// Whether `@Model` has a `tag:` argument; a plain `@Model` enum (externally tagged) is not
-    /// supported by the macro yet: `Model(keys:)` cannot list the tagged conformances (see there),
-    /// and a conformance the enum declares itself is not met by the generated member.
+    /// Whether `@Model` has a `tag:` argument (internally or adjacently tagged).
     static func isTagged(_ attribute: AttributeSyntax) -> Bool {
         guard case .argumentList(let arguments)? = attribute.arguments else { return false }
         return arguments.contains { $0.label?.text == "tag" }
+    }
+
+    /// Whether the enum names `TaggedModel` (or `TaggedCodable`) among its inherited types: a
+    /// plain `@Model` enum (externally tagged) must, because `Model(keys:)` cannot list
+    /// `TaggedModel` among its conformances (see there).
+    static func declaresTaggedModel(_ declaration: EnumDeclSyntax) -> Bool {
+        let inherited = declaration.inheritanceClause?.inheritedTypes ?? []
+        return inherited.contains { type in
+            let name = type.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            return name == "TaggedModel" || name == "TaggedCodable"
+        }
+    }
+
+    /// The fix-it that declares `TaggedModel` on a plain `@Model` enum.
+    static func addTaggedModel(to declaration: EnumDeclSyntax) -> FixIt {
+        let change: FixIt.Change
+        if let last = declaration.inheritanceClause?.inheritedTypes.last {
+            let end = last.type.endPositionBeforeTrailingTrivia
+            change = .replaceText(range: end..<end, with: ", TaggedModel", in: Syntax(declaration))
+        } else {
+            let end = (declaration.genericParameterClause.map { Syntax($0) } ?? Syntax(declaration.name)).endPositionBeforeTrailingTrivia
+            change = .replaceText(range: end..<end, with: ": TaggedModel", in: Syntax(declaration))
+        }
+        return FixIt(message: ModelKitFixIt("add ': TaggedModel'"), changes: [change])
     }
 }

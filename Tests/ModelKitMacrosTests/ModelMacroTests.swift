@@ -1087,8 +1087,8 @@ final class ModelMacroTests: XCTestCase {
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Model on enum 'Kind' needs a tag: @Model(tag: \"type\") or @Model(tag: \"kind\", content: \"data\"); an externally tagged enum is declared by hand for now (TaggedUnion(Kind.self) { … })",
-                    line: 1, column: 1),
+                    message: "@Model on enum 'Kind' makes it externally tagged ({\"case\": {…}}) and needs 'TaggedModel' declared: 'enum Kind: TaggedModel' (Swift 6.3 cannot take that conformance from the macro); or name a tag: @Model(tag: \"type\")",
+                    line: 1, column: 1, fixIts: [FixItSpec(message: "add ': TaggedModel'")]),
             ],
             macroSpecs: specs())
     }

@@ -8,7 +8,7 @@ import XCTest
 /// Specs for enums: the compiler passes every conformance the type lacks.
 private func enumSpecs() -> [String: MacroSpec] {
     [
-        "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "SchemaCodable", "TaggedModel", "TaggedCodable"]),
+        "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "SchemaCodable", "TaggedModel"]),
         "Key": MacroSpec(type: KeyMacro.self),
         "Default": MacroSpec(type: DefaultMacro.self),
     ]
@@ -63,13 +63,13 @@ final class TaggedEnumMacroTests: XCTestCase {
                 }
             }
 
-            extension Shape: TaggedModel, TaggedCodable {
+            extension Shape: TaggedModel, SchemaCodable {
             }
             """,
             macroSpecs: enumSpecs())
     }
 
-    func testAdjacentlyAndExternallyTagged() {
+    func testAdjacentlyTaggedAndPlainWithoutConformance() {
         assertMacroExpansion(
             """
             @Model(tag: "kind", content: "data")
@@ -111,9 +111,99 @@ final class TaggedEnumMacroTests: XCTestCase {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "@Model on enum 'Either' needs a tag: @Model(tag: \"type\") or @Model(tag: \"kind\", content: \"data\"); an externally tagged enum is declared by hand for now (TaggedUnion(Either.self) { … })", line: 1, column: 1),
+                DiagnosticSpec(message: "@Model on enum 'Either' makes it externally tagged ({\"case\": {…}}) and needs 'TaggedModel' declared: 'enum Either: TaggedModel' (Swift 6.3 cannot take that conformance from the macro); or name a tag: @Model(tag: \"type\")",
+                               line: 1, column: 1, fixIts: [FixItSpec(message: "add ': TaggedModel'")]),
             ],
-            macroSpecs: enumSpecs())
+            macroSpecs: enumSpecs(),
+            fixedSource: """
+            @Model
+            enum Either: TaggedModel {
+                case a(A), b(B)
+            }
+            """)
+        assertMacroExpansion(
+            """
+            @Model
+            enum Either: Equatable {
+                case a(A)
+            }
+            """,
+            expandedSource: """
+            enum Either: Equatable {
+                case a(A)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Model on enum 'Either' makes it externally tagged ({\"case\": {…}}) and needs 'TaggedModel' declared: 'enum Either: TaggedModel' (Swift 6.3 cannot take that conformance from the macro); or name a tag: @Model(tag: \"type\")",
+                               line: 1, column: 1, fixIts: [FixItSpec(message: "add ': TaggedModel'")]),
+            ],
+            macroSpecs: enumSpecs(),
+            fixedSource: """
+            @Model
+            enum Either: Equatable, TaggedModel {
+                case a(A)
+            }
+            """)
+    }
+
+    /// Plain `@Model` on an enum that declares `TaggedModel`: externally tagged, with `@Key` and
+    /// `@Default` as for the other styles; only `SchemaCodable` is added (the compiler passes
+    /// `Model` and `SchemaCodable` as missing: `Model(keys:)` lists no more).
+    func testExternallyTaggedWithKeyAndDefault() {
+        assertMacroExpansion(
+            """
+            @Model
+            public enum Either: TaggedModel {
+                case circle(Circle)
+                @Key("sq") case square(Square)
+                @Default case other
+            }
+            """,
+            expandedSource: """
+            public enum Either: TaggedModel {
+                case circle(Circle)
+                case square(Square)
+                case other
+
+                public static let taggedUnion: ModelKitCore.TaggedUnion<Either> = ModelKitCore.TaggedUnion(Either.self) {
+                    ModelKitCore.TaggedCase("circle", Circle.self, embed: {
+                            .circle($0)
+                        }, extract: {
+                            if case .circle(let payload) = $0 {
+                                payload
+                            } else {
+                                nil
+                            }
+                        })
+                    ModelKitCore.TaggedCase("sq", Square.self, embed: {
+                            .square($0)
+                        }, extract: {
+                            if case .square(let payload) = $0 {
+                                payload
+                            } else {
+                                nil
+                            }
+                        })
+                    ModelKitCore.TaggedCase("other", value: {
+                            .other
+                        }, matches: {
+                            if case .other = $0 {
+                                true
+                            } else {
+                                false
+                            }
+                        }, isDefault: true)
+                }
+            }
+
+            extension Either: SchemaCodable {
+            }
+            """,
+            macroSpecs: [
+                "Model": MacroSpec(type: ModelMacro.self, conformances: ["Model", "SchemaCodable"]),
+                "Key": MacroSpec(type: KeyMacro.self),
+                "Default": MacroSpec(type: DefaultMacro.self),
+            ])
     }
 
     func testInvalidEnums() {

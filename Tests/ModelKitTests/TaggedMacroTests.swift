@@ -22,14 +22,24 @@ enum TgEvent: Equatable {
     case closed(TgIssue)
 }
 
-/// Externally tagged: by hand (plain `@Model` on an enum is not supported yet).
-enum TgEither: TaggedCodable, Equatable {
+/// Externally tagged: plain `@Model`, with `TaggedModel` declared (the macro cannot add it).
+@Model
+enum TgEither: TaggedModel, Equatable {
     case circle(TgCircle)
-    case square(TgSquare)
-    static let taggedUnion = TaggedUnion(TgEither.self) {
-        TaggedCase("circle", TgCircle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
-        TaggedCase("square", TgSquare.self, embed: { .square($0) }, extract: { if case .square(let s) = $0 { s } else { nil } })
-    }
+    @Key("box") case square(TgSquare)
+    @Default case other
+}
+
+/// A model class hierarchy in the same target: the macro's conformance lists must keep compiling
+/// for subclasses (a listed conformance the base class does not get crashes Swift 6.3).
+@Model
+class TgHolder {
+    var either: TgEither = .other
+}
+
+@Model
+final class TgNamedHolder: TgHolder {
+    var name = ""
 }
 
 @Model(tag: "type")
@@ -70,10 +80,52 @@ public enum TgPublicShape {
 
     @Test func externallyTagged() throws {
         #expect(try TgEither.circle(TgCircle(radius: 1)).jsonString() == #"{"circle":{"radius":1}}"#)
-        #expect(try TgEither(json: #"{"square":{"side":4}}"#) == .square(TgSquare(side: 4)))
+        #expect(try TgEither.square(TgSquare(side: 2)).jsonString() == #"{"box":{"side":2}}"#)
+        #expect(try TgEither.other.jsonString() == #"{"other":{}}"#)
+        #expect(try TgEither(json: #"{"box":{"side":4}}"#) == .square(TgSquare(side: 4)))
+        #expect(try TgEither(json: #"{"hexagon":{"n":6}}"#) == .other)
+        #expect(try ModelDecoder().decode(TgEither.self, from: #"{"circle":{"radius":3}}"#) == .circle(TgCircle(radius: 3)))
         var circle = TgPublicCircle()
         circle.radius = 1
         #expect(try TgPublicShape.circle(circle).jsonString() == #"{"type":"circle","radius":1}"#)
+    }
+
+    @Test func externallyTaggedErrorsAreLocated() throws {
+        do {
+            _ = try TgScene(json: #"{"either":{"box":{"side":"x"}}}"#, options: DecodingOptions(conversion: .strict))
+            Issue.record("a mistyped payload member must fail")
+        } catch let error as ModelDecodingError {
+            #expect(error.path == "$.either.box.side")
+        }
+    }
+
+    @Test func externallyTaggedInFieldsArraysAndSubclasses() throws {
+        let scene = try TgScene(json: #"{"either":{"box":{"side":5}}}"#)
+        #expect(scene.either == .square(TgSquare(side: 5)))
+        let list = try [TgEither](json: #"[{"circle":{"radius":1}},{"box":{"side":2}},{"nope":{}}]"#)
+        #expect(list == [.circle(TgCircle(radius: 1)), .square(TgSquare(side: 2)), .other])
+        #expect(try ModelEncoder().encode(list) == Array(#"[{"circle":{"radius":1}},{"box":{"side":2}},{"other":{}}]"#.utf8))
+        let holder = try TgNamedHolder(json: #"{"name":"n","either":{"circle":{"radius":2}}}"#)
+        #expect(holder.name == "n" && holder.either == .circle(TgCircle(radius: 2)))
+        let decoded = try JSONDecoder().decode(TgNamedHolder.self, from: holder.jsonData())
+        #expect(decoded.either == .circle(TgCircle(radius: 2)))
+    }
+
+    @Test func externallyTaggedCodableAndSchema() throws {
+        #expect(try JSONEncoder().encode(TgEither.square(TgSquare(side: 1))) == Data(#"{"box":{"side":1}}"#.utf8))
+        #expect(try JSONDecoder().decode(TgEither.self, from: Data(#"{"circle":{"radius":2}}"#.utf8)) == .circle(TgCircle(radius: 2)))
+        #expect(try JSONDecoder().decode([TgEither].self, from: Data(#"[{"x":{}}]"#.utf8)) == [.other])
+        let schema = TgEither.jsonSchema()
+        guard case .array(let branches)? = schema["oneOf"] else {
+            Issue.record("a tagged enum's schema is a oneOf: \(schema)")
+            return
+        }
+        #expect(branches.count == 3)
+        #expect(branches[1]["required"] == ["box"])
+        #expect(schema["discriminator"] == nil)
+        // What decoding accepts: any other single tag too (the @Default case).
+        let decoding = TgEither.jsonSchema(options: JSONSchemaOptions(view: .strictDecoder))
+        if case .array(let accepted)? = decoding["oneOf"] { #expect(accepted.count == 4) } else { Issue.record("\(decoding)") }
     }
 
     @Test func inModelsAndContainers() throws {
@@ -91,5 +143,43 @@ public enum TgPublicShape {
         #expect(try ModelDecoder().decode(JSONValue.self, from: foundation) == scene.jsonValue())
         #expect(try JSONDecoder().decode(TgScene.self, from: scene.jsonData()) == scene)
         #expect(try JSONDecoder().decode(TgShape.self, from: Data(#"{"type":"sq","side":5}"#.utf8)) == .square(TgSquare(side: 5)))
+    }
+
+    @Test func streamsOfTaggedEnums() async throws {
+        let input = Array(#"[{"circle":{"radius":1}},{"box":{"side":2}}]"#.utf8)
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: input.count, by: 7) { continuation.yield(Array(input[start..<min(start + 7, input.count)])) }
+            continuation.finish()
+        }
+        var decoded: [TgEither] = []
+        for try await value in chunks.decodeModels(TgEither.self) { decoded.append(value) }
+        #expect(decoded == [.circle(TgCircle(radius: 1)), .square(TgSquare(side: 2))])
+
+        var writer = ModelStreamEncoder<TgEither>(format: .array)
+        var bytes = try decoded.flatMap { try writer.encode($0) }
+        bytes += writer.finish()
+        #expect(bytes == input)
+        let values = AsyncStream<TgShape> { continuation in
+            continuation.yield(.unknown)
+            continuation.finish()
+        }
+        var lines: [UInt8] = []
+        for try await chunk in values.encodedAsJSON() { lines += chunk }
+        #expect(lines == Array("{\"type\":\"unknown\"}\n".utf8))
+    }
+
+    @Test func topLevelArraysAndObjects() throws {
+        let shapes = try [TgShape](json: #"[{"type":"circle","radius":1},{"type":"sq","side":2},{"type":"x"}]"#)
+        #expect(shapes == [.circle(TgCircle(radius: 1)), .square(TgSquare(side: 2)), .unknown])
+        #expect(try [TgEither](json: Array(#"[{"box":{"side":4}}]"#.utf8)) == [.square(TgSquare(side: 4))])
+        let byName = try [String: TgEvent](json: #"{"a":{"kind":"opened","data":{"id":1,"title":"t"}}}"#)
+        #expect(byName == ["a": .opened(TgIssue(id: 1, title: "t"))])
+        #expect(try ModelEncoder().encode(shapes) == Array(#"[{"type":"circle","radius":1},{"type":"sq","side":2},{"type":"unknown"}]"#.utf8))
+        do {
+            _ = try [TgEvent](json: #"[{"kind":"opened","data":{}},{"kind":"merged","data":{}}]"#)
+            Issue.record("an unknown tag without @Default must fail")
+        } catch let error as ModelDecodingError {
+            #expect(error.path == "$[1].kind")
+        }
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
 
-/// A model that is `Codable` through its schema: `JSONEncoder`, `JSONDecoder` and every other
-/// coder see the same keys, key paths and values as ModelKit (`.notMapped` fields left out), so
-/// a type has one wire format.
+/// A model or tagged enum that is `Codable` in its ModelKit form: `JSONEncoder`, `JSONDecoder`
+/// and every other coder see the same keys, key paths and values as ModelKit (`.notMapped`
+/// fields left out), or the same tags and payloads, so a type has one wire format.
 ///
 /// `@Model` adds this conformance unless the type declares its own `Codable`, `Decodable` or
-/// `Encodable` conformance or `init(from:)`/`encode(to:)`. A hand-written schema opts in with
-/// one line:
+/// `Encodable` conformance or `init(from:)`/`encode(to:)`. A hand-written schema or
+/// ``TaggedModel`` opts in with one line:
 ///
 /// ```swift
 /// extension Book: SchemaCodable {}
+/// extension Shape: SchemaCodable {}   // Shape: TaggedModel
 /// ```
 ///
 /// A non-final model class also needs the initializer (Swift requires it in the class body;
@@ -24,10 +25,10 @@ import Foundation
 ///
 /// ModelKit's own coders run the schema engine on the raw bytes directly; a foreign coder goes
 /// through a ``JSONValue``.
-public protocol SchemaCodable: Model, Codable {}
+public protocol SchemaCodable: ModelValue, Codable {}
 
 extension SchemaCodable {
-    /// Decodes the model through its schema.
+    /// Decodes the value through its schema or union.
     public init(from decoder: any Decoder) throws {
         if let bridge = decoder as? TapeDecoder {
             self = try bridge.decodeSchemaValue(Self.self, at: bridge.current, bridge.here)
@@ -36,17 +37,17 @@ extension SchemaCodable {
         }
     }
 
-    /// Encodes the model through its schema.
+    /// Encodes the value through its schema or union.
     public func encode(to encoder: any Encoder) throws {
         if let bridge = encoder as? BridgeEncoder {
             try bridge.scalar(self, key: nil)
         } else {
-            try jsonValue().encode(to: encoder)
+            try encodeModelValue(options: EncodingOptions()).encode(to: encoder)
         }
     }
 }
 
-extension SchemaCodable where Self: AnyObject {
+extension SchemaCodable where Self: Model & AnyObject {
     /// Sets this instance's fields from `decoder` through the schema: the body of a non-final
     /// model class's `required convenience init(from:)`.
     public func decodeSchemaFields(from decoder: any Decoder) throws {

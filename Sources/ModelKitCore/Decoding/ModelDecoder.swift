@@ -141,25 +141,28 @@ extension Model where Self: AnyObject {
     }
 }
 
-extension Array where Element: Model {
-    /// Decodes a top-level array of models; elements may be polymorphic, nulls and non-objects are dropped (lenient).
+// Over `ModelValue`, so arrays and objects of tagged enums (and of any field value) decode the
+// same way as those of models.
+extension Array where Element: ModelValue {
+    /// Decodes a top-level array of models or tagged enums; model elements may be polymorphic,
+    /// nulls and non-objects are dropped (lenient).
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
         self = try ModelDecoder.decode([Element].self, from: json, options: options)
     }
 
-    /// Decodes a top-level array of models from JSON text.
+    /// Decodes a top-level array of models or tagged enums from JSON text.
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
         self = try ModelDecoder.decode([Element].self, from: json, options: options)
     }
 }
 
-extension Dictionary where Key == String, Value: Model {
-    /// Decodes a top-level object whose values are models.
+extension Dictionary where Key == String, Value: ModelValue {
+    /// Decodes a top-level object whose values are models or tagged enums.
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
         self = try ModelDecoder.decode([String: Value].self, from: json, options: options)
     }
 
-    /// Decodes a top-level object whose values are models, from JSON text.
+    /// Decodes a top-level object whose values are models or tagged enums, from JSON text.
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
         self = try ModelDecoder.decode([String: Value].self, from: json, options: options)
     }

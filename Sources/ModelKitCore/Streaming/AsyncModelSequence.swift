@@ -8,7 +8,7 @@
 ///
 /// Errors are located ``ModelDecodingError``s (path like `$[12].name`, line and column in the
 /// whole stream), or whatever the chunk sequence throws. After an error the sequence ends.
-public struct AsyncModelSequence<Chunks: AsyncSequence, M: Model>: AsyncSequence where Chunks.Element: Collection<UInt8> {
+public struct AsyncModelSequence<Chunks: AsyncSequence, M: ModelValue>: AsyncSequence where Chunks.Element: Collection<UInt8> {
     public typealias Element = M
 
     private let chunks: Chunks
@@ -65,7 +65,7 @@ public struct AsyncModelSequence<Chunks: AsyncSequence, M: Model>: AsyncSequence
 
 extension AsyncSequence where Element: Collection<UInt8> {
     /// The models in these byte chunks (JSON Lines or a top-level array), as they complete.
-    public func decodeModels<M: Model>(_ type: M.Type, options: DecodingOptions = DecodingOptions()) -> AsyncModelSequence<Self, M> {
+    public func decodeModels<M: ModelValue>(_ type: M.Type, options: DecodingOptions = DecodingOptions()) -> AsyncModelSequence<Self, M> {
         AsyncModelSequence(self, of: type, options: options)
     }
 }

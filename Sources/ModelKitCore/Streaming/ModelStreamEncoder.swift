@@ -14,7 +14,8 @@ public enum ModelStreamFormat: Sendable, Equatable {
 /// for book in books { send(try writer.encode(book)) }
 /// send(writer.finish())
 /// ```
-public struct ModelStreamEncoder<M: Model> {
+// Over `ModelValue`: a stream of tagged enums is written the same way as one of models.
+public struct ModelStreamEncoder<M: ModelValue> {
     /// How the models are laid out.
     public typealias Format = ModelStreamFormat
 
@@ -36,7 +37,10 @@ public struct ModelStreamEncoder<M: Model> {
     /// model of an array, the opening bracket).
     public mutating func encode(_ model: M) throws -> [UInt8] {
         precondition(!isFinished, "ModelStreamEncoder.encode(_:) after finish()")
-        let json = try model.jsonBytes(options: options)
+        let writer = JSONWriter(options: options)
+        try model._visit(writer)
+        writer.recordSizeHint()
+        let json = writer.bytes
         defer { count += 1 }
         switch format {
         case .jsonLines:
@@ -60,7 +64,7 @@ public struct ModelStreamEncoder<M: Model> {
 
 /// The JSON bytes of models arriving asynchronously, one element per model (the last element
 /// also closes an array). Made by ``_Concurrency/AsyncSequence/encodedAsJSON(format:options:)``.
-public struct AsyncModelEncodingSequence<Models: AsyncSequence>: AsyncSequence where Models.Element: Model {
+public struct AsyncModelEncodingSequence<Models: AsyncSequence>: AsyncSequence where Models.Element: ModelValue {
     public typealias Element = [UInt8]
 
     private let models: Models
@@ -105,7 +109,7 @@ public struct AsyncModelEncodingSequence<Models: AsyncSequence>: AsyncSequence w
     }
 }
 
-extension AsyncSequence where Element: Model {
+extension AsyncSequence where Element: ModelValue {
     /// These models as JSON Lines or one JSON array, one chunk of bytes per model.
     public func encodedAsJSON(format: ModelStreamFormat = .jsonLines, options: EncodingOptions = EncodingOptions()) -> AsyncModelEncodingSequence<Self> {
         AsyncModelEncodingSequence(models: self, format: format, options: options)

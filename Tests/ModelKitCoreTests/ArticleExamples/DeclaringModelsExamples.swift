@@ -53,7 +53,7 @@ extension DeclaringModelsArticle {
 
     private static let dogSchema = Schema(Dog.self, inheriting: Animal.schema) { Field("breed", \.breed) }
 
-    enum Shape: TaggedCodable {        // TaggedModel, plus Codable in the same JSON form
+    enum Shape: TaggedCodable {        // TaggedModel & SchemaCodable: Codable in the same JSON form
         case circle(Circle), square(Square), unknown
 
         static let taggedUnion = TaggedUnion(Shape.self, tag: "type") {

@@ -24,9 +24,26 @@ extension DeclaringModelsArticle {
 
     @Model struct Page<Item: ModelValue> { var items: [Item] = []; var next: URL? }
 
+    @Model struct Disc { var radius = 0.0 }
+
+    @Model struct Tile { var side = 0 }
+
+    @Model
+    enum Figure: TaggedModel {          // externally tagged: {"disc":{"radius":2}}
+        case disc(Disc)
+        @Key("sq") case tile(Tile)      // {"sq":{"side":1}}
+        @Default case other             // any other tag; written as {"other":{}}
+    }
+
     /// The outputs the article documents (`print(x)   // text`), each checked when `run()` runs.
     static let documentedOutputs = 0
 
     static func run() throws {
+        do {
+            let figures = try [Figure](json: #"[{"disc":{"radius":2}},{"hexagon":{}}]"#)   // [.disc, .other]
+            let json = try Figure.tile(Tile(side: 1)).jsonString()                         // {"sq":{"side":1}}
+            _ = figures
+            _ = json
+        }
     }
 }
