@@ -29,7 +29,7 @@ if let peakFile = option("--peak") {
     case "JSONSerialization": count = try (JSONSerialization.jsonObject(with: data) as! [[String: Any]]).map(GitHubUser.init(dictionary:)).count
     case "stream":
         // Models are handed out and dropped as they complete: memory stays flat.
-        var stream = ModelStreamDecoder<GitHubUser>()
+        let stream = ModelStreamDecoder<GitHubUser>()
         var offset = 0
         while offset < bytes.count {
             count += try stream.feed(bytes[offset..<min(offset + 65536, bytes.count)]).count
