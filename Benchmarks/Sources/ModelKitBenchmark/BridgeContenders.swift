@@ -18,7 +18,26 @@ struct ArrayThroughCodable<M: Decodable>: Decodable {
     init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         values.reserveCapacity(container.count ?? 0)
-        while !container.isAtEnd { values.append(try container.decode(ThroughCodable<M>.self).value) }
+        try Self.elements(ThroughCodable<M>.self, of: &container, into: &values) { $0.value }
+    }
+
+    /// The loop in a function generic over the element type, as `Array`'s own `init(from:)` is:
+    /// the wrapper's metadata and conformance are looked up once per array, not per element
+    /// (what `JSONDecoder` decoding `[M]` pays too).
+    private static func elements<Element: Decodable>(_ type: Element.Type, of container: inout any UnkeyedDecodingContainer,
+                                                     into values: inout [M], _ unwrap: (Element) -> M) throws {
+        while !container.isAtEnd { values.append(unwrap(try container.decode(Element.self))) }
+    }
+}
+
+/// `[Int]` through the bridge's unkeyed container, element by element, as `Array<Int>`'s own
+/// `init(from:)` does (an `[Int]` given to ModelKit directly takes the schema path).
+struct IntegersThroughCodable: Decodable {
+    var values: [Int] = []
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        values.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd { values.append(try container.decode(Int.self)) }
     }
 }
 

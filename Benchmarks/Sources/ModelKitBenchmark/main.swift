@@ -194,7 +194,7 @@ do {
     results.append(try Harness.measure(task: "generated large integer array", bytes: ints.count, objects: count, contenders: [
         Contender(name: "ModelKit") { _ = try ModelDecoder().decode([Int].self, from: ints) },
         Contender(name: "JSONDecoder") { _ = try decoder.decode([Int].self, from: data) },
-        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode(ArrayThroughCodable<Int>.self, from: ints) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode(IntegersThroughCodable.self, from: ints) },
         Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(ints)) },
     ], runs: runs, targetNanos: target))
 }
