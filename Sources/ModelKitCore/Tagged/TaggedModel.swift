@@ -7,7 +7,8 @@ import Foundation
 /// A tagged model is a ``ModelValue``: a field, an array element, a top-level value, a stream
 /// record; archives, descriptions, equality and JSON Schema (`oneOf` with the discriminator)
 /// handle it like a model. An unknown tag is a located error, or the case marked `isDefault`.
-/// `@Model` on an enum writes the conformance; by hand, declare ``taggedUnion``:
+/// `@Model(tag:)` writes the conformance (plain `@Model` writes the same behaviour as members
+/// forwarding to the union); by hand, declare ``taggedUnion``:
 ///
 /// ```swift
 /// enum Shape: TaggedModel {
