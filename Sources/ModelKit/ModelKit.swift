@@ -43,20 +43,23 @@
 /// macro cannot see whether an inherited type is a class or a protocol). Properties declared
 /// inside `#if` blocks are not seen by the macro; write such models by hand.
 ///
-/// On an enum that declares ``TaggedModel``, plain `@Model` writes an externally tagged union,
-/// `{"circle": {"radius": 2}}`, with `@Key` and `@Default` on cases as for ``Model(tag:)``:
+/// On an enum, plain `@Model` writes an externally tagged union, `{"circle": {"radius": 2}}`,
+/// with `@Key` and `@Default` on cases as for ``Model(tag:)``:
 ///
 /// ```swift
 /// @Model
-/// enum Either: TaggedModel {
+/// enum Either {
 ///     case circle(Circle)
 ///     @Key("sq") case square(Square)
 ///     @Default case other
 /// }
 /// ```
 ///
-/// The enum must name `TaggedModel` itself (a compiler error offers the fix-it): the macro
-/// cannot add that conformance (see below).
+/// The enum gets `taggedUnion` and becomes `SchemaCodable`, with what a ``TaggedModel`` has
+/// (`init(json:)`, `jsonBytes()`, `jsonString()`, `jsonValue()`, `modelDescription`, equality)
+/// written as members that forward to its union; `jsonData()` is `Data(try value.jsonBytes())`.
+/// Declare `enum Either: TaggedModel` to get those from the protocol instead (also how an enum
+/// that declares its own `Codable` conformance takes plain `@Model`).
 ///
 /// - Parameter keys: how a field without `@Key` derives its JSON key from its name,
 ///   e.g. `@Model(keys: .snakeCase)` maps `bookID` to `book_id`.
@@ -64,15 +67,20 @@
 // class's expansion does not add, Swift 6.3 keeps the placeholder entry, a @Model subclass
 // inherits it, and the subclass's conformance lookup asserts (`isConcrete()`, in
 // ConformanceLookupTable::getConformance, from getIntroducedConformances). So `TaggedModel` is
-// not listed: a plain `@Model` enum declares it, and gets `taggedUnion` from the member role.
+// not listed: a plain `@Model` enum gets `SchemaCodable`, whose `ModelValue` requirements its
+// extension implements by forwarding to `taggedUnion` (the names listed after the conformances).
 @attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage), named(taggedUnion))
-@attached(extension, conformances: Model, SchemaCodable)
+@attached(extension, conformances: Model, SchemaCodable,
+          names: named(modelTypeName), named(decodeEngineScalar), named(beginEngineContainer), named(finishEngineContainer),
+          named(presentModelValue), named(decodeModelValue), named(encodeModelValue), named(modelDeepCopy), named(jsonSchema),
+          named(init), named(jsonBytes), named(jsonString), named(jsonValue), named(modelDescription), named(modelIsEqual),
+          named(modelHash))
 public macro Model(keys: KeyNamingStrategy = .fieldNames) =
     #externalMacro(module: "ModelKitMacros", type: "ModelMacro")
 
 /// An internally tagged enum: each case carries one model (or nothing), and the tag is a member
 /// of the case's object, `{"type": "circle", "radius": 2}`. (For an externally tagged enum,
-/// `{"circle": {"radius": 2}}`, see ``Model(keys:)``.)
+/// `{"circle": {"radius": 2}}`, plain `@Model`: see ``Model(keys:)``.)
 ///
 /// ```swift
 /// @Model(tag: "type")

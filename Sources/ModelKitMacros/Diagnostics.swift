@@ -83,7 +83,7 @@ enum ModelKitDiagnostic: DiagnosticMessage {
         case .defaultOutsideTaggedEnum:
             return "@Default marks a case without payload of a @Model enum"
         case .externalEnumNeedsConformance(let name):
-            return "@Model on enum '\(name)' makes it externally tagged ({\"case\": {…}}) and needs 'TaggedModel' declared: 'enum \(name): TaggedModel' (Swift 6.3 cannot take that conformance from the macro); or name a tag: @Model(tag: \"type\")"
+            return "@Model on enum '\(name)' makes it externally tagged ({\"case\": {…}}) and SchemaCodable, which its own Codable conformance rules out; declare 'enum \(name): TaggedModel' to keep your coding; or name a tag: @Model(tag: \"type\")"
         }
     }
 

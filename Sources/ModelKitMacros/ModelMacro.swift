@@ -23,7 +23,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
     ) throws -> [DeclSyntax] {
         if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             // Diagnosed by the extension role, which always runs.
-            guard TaggedEnumExpansion.isTagged(node) || TaggedEnumExpansion.declaresTaggedModel(enumDecl) else { return [] }
+            guard TaggedEnumExpansion.hasUnion(enumDecl, attribute: node) else { return [] }
             return TaggedEnumExpansion.members(of: enumDecl, attribute: node)
         }
         guard let type = ModelType(declaration, attribute: node, protocols: protocols, context: context) else {

@@ -5,8 +5,8 @@ import SwiftSyntaxMacros
 
 /// `@Model` on an enum: a tagged union whose cases each carry one model or nothing. Writes
 /// `static let taggedUnion` (a `TaggedUnion` with one `TaggedCase` per case); the extension role
-/// adds `TaggedModel` (which a plain, externally tagged `@Model` enum declares itself) and
-/// `SchemaCodable`.
+/// adds `TaggedModel` (`tag:` enums) or, for a plain (externally tagged) enum, members forwarding
+/// to the union (see `witnessMembers`), and `SchemaCodable`.
 enum TaggedEnumExpansion {
     /// One case as the union lists it.
     struct CaseEntry {
@@ -17,14 +17,17 @@ enum TaggedEnumExpansion {
         var isDefault: Bool
     }
 
-    /// The extension role: `TaggedModel` (for `tag:` enums; a plain one declares it) and, unless
-    /// the enum codes itself, `SchemaCodable`. The compiler expands the member role of an enum
-    /// only on demand, so the cases are checked here. A plain `@Model` enum that does not
-    /// declare `TaggedModel` is diagnosed: listing it in `Model(keys:)` crashes Swift 6.3 (see there).
+    /// The extension role: `TaggedModel` (for `tag:` enums) and, unless the enum codes itself,
+    /// `SchemaCodable`. A plain enum (externally tagged) that does not declare `TaggedModel` gets
+    /// its `ModelValue` requirements as members instead (`witnessMembers`): listing `TaggedModel`
+    /// in `Model(keys:)` crashes Swift 6.3 (see there). The compiler expands the member role of an
+    /// enum only on demand, so the cases are checked here.
     static func extensions(of declaration: EnumDeclSyntax, attribute: AttributeSyntax, type: some TypeSyntaxProtocol,
                            protocols: [TypeSyntax], in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
         let tagged = isTagged(attribute)
-        guard tagged || declaresTaggedModel(declaration) else {
+        let plain = !tagged && !declaresTaggedModel(declaration)
+        if plain, declaration.declaresOwnCoding {
+            // Its witnesses would come with `SchemaCodable`, which its own coding rules out.
             context.diagnose(Diagnostic(node: attribute, message: ModelKitDiagnostic.externalEnumNeedsConformance(name: declaration.name.text),
                                         fixIts: [addTaggedModel(to: declaration)]))
             return []
@@ -35,8 +38,15 @@ enum TaggedEnumExpansion {
         var wanted: [String] = []
         if tagged, names.contains("TaggedModel") { wanted.append("TaggedModel") }
         if names.contains("SchemaCodable"), !declaration.declaresOwnCoding { wanted.append("SchemaCodable") }
-        guard !wanted.isEmpty else { return [] }
-        return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription): \(raw: wanted.joined(separator: ", ")) {}")]
+        guard !wanted.isEmpty || plain else { return [] }
+        let conformances = wanted.isEmpty ? "" : ": " + wanted.joined(separator: ", ")
+        let body = plain ? "\n" + witnessMembers(of: declaration) + "\n" : ""
+        return [try ExtensionDeclSyntax("extension \(raw: type.trimmedDescription)\(raw: conformances) {\(raw: body)}")]
+    }
+
+    /// Whether the enum gets a `taggedUnion` (the extension role diagnoses the ones that do not).
+    static func hasUnion(_ declaration: EnumDeclSyntax, attribute: AttributeSyntax) -> Bool {
+        isTagged(attribute) || declaresTaggedModel(declaration) || !declaration.declaresOwnCoding
     }
 
     /// The `taggedUnion` member, or nothing when the enum cannot be a tagged union (diagnosed).
@@ -55,8 +65,7 @@ enum TaggedEnumExpansion {
         }
         let body = cases.map { "    " + caseExpression($0) }.joined(separator: "\n")
         let build = "ModelKitCore.TaggedUnion(\(name).self\(style)) {\n\(body)\n}"
-        let modifiers = declaration.modifiers
-        let access = modifiers.contains(.public) || modifiers.contains(.open) ? "public " : (modifiers.contains(.package) ? "package " : "")
+        let access = accessModifier(of: declaration)
         if declaration.genericParameterClause != nil {
             // A generic type has no static stored properties: built per use.
             return ["\(raw: access)static var taggedUnion: ModelKitCore.TaggedUnion<Self> {\n\(raw: indent(build))\n}"]
@@ -168,8 +177,8 @@ enum TaggedEnumExpansion {
     }
 
     /// Whether the enum names `TaggedModel` (or `TaggedCodable`) among its inherited types: a
-    /// plain `@Model` enum (externally tagged) must, because `Model(keys:)` cannot list
-    /// `TaggedModel` among its conformances (see there).
+    /// plain `@Model` enum that does gets its requirements from `TaggedModel`'s defaults, and
+    /// one that codes itself must (`Model(keys:)` cannot list `TaggedModel`, see there).
     static func declaresTaggedModel(_ declaration: EnumDeclSyntax) -> Bool {
         let inherited = declaration.inheritanceClause?.inheritedTypes ?? []
         return inherited.contains { type in
@@ -178,7 +187,7 @@ enum TaggedEnumExpansion {
         }
     }
 
-    /// The fix-it that declares `TaggedModel` on a plain `@Model` enum.
+    /// The fix-it that declares `TaggedModel` on a plain `@Model` enum that codes itself.
     static func addTaggedModel(to declaration: EnumDeclSyntax) -> FixIt {
         let change: FixIt.Change
         if let last = declaration.inheritanceClause?.inheritedTypes.last {

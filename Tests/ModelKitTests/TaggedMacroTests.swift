@@ -22,12 +22,32 @@ enum TgEvent: Equatable {
     case closed(TgIssue)
 }
 
-/// Externally tagged: plain `@Model`, with `TaggedModel` declared (the macro cannot add it).
+/// Externally tagged: plain `@Model`, as API.md writes it.
 @Model
-enum TgEither: TaggedModel, Equatable {
+enum TgEither: Equatable {
     case circle(TgCircle)
     @Key("box") case square(TgSquare)
     @Default case other
+}
+
+/// The same union declaring `TaggedModel` (still valid: its members come from the protocol).
+@Model
+enum TgDeclaredEither: TaggedModel, Equatable {
+    case circle(TgCircle)
+    @Key("box") case square(TgSquare)
+    @Default case other
+}
+
+/// Public and generic plain enums: the generated members take the enum's access.
+@Model
+public enum TgPublicEither {
+    case circle(TgPublicCircle)
+}
+
+@Model
+enum TgGenericEither<Payload: Model> {
+    case one(Payload)
+    case none
 }
 
 /// A model class hierarchy in the same target: the macro's conformance lists must keep compiling
@@ -88,6 +108,33 @@ public enum TgPublicShape {
         var circle = TgPublicCircle()
         circle.radius = 1
         #expect(try TgPublicShape.circle(circle).jsonString() == #"{"type":"circle","radius":1}"#)
+    }
+
+    /// A plain enum gets what a `TaggedModel` has, with the same results.
+    @Test func plainEnumBehavesAsTaggedModel() throws {
+        let values: [(TgEither, TgDeclaredEither)] = [(.circle(TgCircle(radius: 1)), .circle(TgCircle(radius: 1))),
+                                                       (.square(TgSquare(side: 2)), .square(TgSquare(side: 2))), (.other, .other)]
+        for (plain, declared) in values {
+            #expect(try plain.jsonString() == declared.jsonString())
+            #expect(try plain.jsonBytes(options: EncodingOptions(prettyPrinted: true)) == declared.jsonBytes(options: EncodingOptions(prettyPrinted: true)))
+            #expect(try plain.jsonValue() == declared.jsonValue())
+            #expect(plain.modelDescription == declared.modelDescription.replacingOccurrences(of: "TgDeclaredEither", with: "TgEither"))
+            #expect(plain.modelIsEqual(plain) && plain.modelDeepCopy() == plain)
+            #expect(try TgEither(json: plain.jsonBytes()) == plain)
+        }
+        #expect(!TgEither.circle(TgCircle(radius: 1)).modelIsEqual(.circle(TgCircle(radius: 2))))
+        var first = Hasher(), second = Hasher()
+        TgEither.square(TgSquare(side: 3)).modelHash(into: &first)
+        TgEither.square(TgSquare(side: 3)).modelHash(into: &second)
+        #expect(first.finalize() == second.finalize())
+        #expect(TgEither.modelTypeName == "TgEither")
+        #expect(TgEither.jsonSchema()["oneOf"] == TgDeclaredEither.jsonSchema()["oneOf"])
+        #expect(try TgEither.decodeModelValue(from: ["box": ["side": 7]], options: DecodingOptions()) == .square(TgSquare(side: 7)))
+        #expect(try TgEither.other.encodeModelValue(options: EncodingOptions()) == ["other": [:]])
+        #expect(try TgPublicEither.circle(TgPublicCircle()).jsonString() == #"{"circle":{"radius":0}}"#)
+        let generic = try TgGenericEither<TgSquare>(json: #"{"one":{"side":1}}"#)
+        #expect(try generic.jsonString() == #"{"one":{"side":1}}"#)
+        #expect(try TgGenericEither<TgSquare>.none.jsonString() == #"{"none":{}}"#)
     }
 
     @Test func externallyTaggedErrorsAreLocated() throws {

@@ -7,7 +7,8 @@ import Foundation
 /// A tagged model is a ``ModelValue``: a field, an array element, a top-level value, a stream
 /// record; archives, descriptions, equality and JSON Schema (`oneOf` with the discriminator)
 /// handle it like a model. An unknown tag is a located error, or the case marked `isDefault`.
-/// `@Model` on an enum writes the conformance; by hand, declare ``taggedUnion``:
+/// `@Model(tag:)` writes the conformance (plain `@Model` writes the same behaviour as members
+/// forwarding to the union); by hand, declare ``taggedUnion``:
 ///
 /// ```swift
 /// enum Shape: TaggedModel {
@@ -26,13 +27,14 @@ public protocol TaggedModel: ModelValue {
     static var taggedUnion: TaggedUnion<Self> { get }
 }
 
+// Every body is the union's (TaggedUnion+Engine, +JSON, +Schema), which a plain `@Model` enum's
+// generated members call too.
 extension TaggedModel {
     public static var modelTypeName: String { taggedUnion.typeName }
 
     /// Lenient: a null or non-object where a tagged value is expected is dropped, as for a model.
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
-        if context.engine.lenient { return nil }
-        return try context.engine.mismatch(expected: modelTypeName, found: scalar.token)
+        try taggedUnion.decodeEngineScalar(scalar, in: context)
     }
 
     /// The style's frame reads the tag and hands the payload to the case's model frame. A tagged
@@ -40,36 +42,36 @@ extension TaggedModel {
     @inlinable
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: Self?) throws -> ModelEngine.Frame? {
-        try taggedUnion.beginDecodeFrame(kind, context.engine).map(ModelEngine.Frame.init)
+        try taggedUnion.beginEngineContainer(kind, in: context)
     }
 
     // Inlinable (as a model's are): specialized in the enum's module, the engine reaches the
     // union and the cases' closures with no generic metadata lookup per value.
     @inlinable
     public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
-        try taggedUnion.finishDecodeFrame(frame.frame, context.engine)
+        try taggedUnion.finishEngineContainer(frame, in: context)
     }
 
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
-        let union = Self.taggedUnion
-        let taggedCase = union.cases[union.index(of: self)]
-        try visitor.visitor.visitTagged(TaggedVisit(
-            style: union.style, typeName: union.typeName, tag: taggedCase.tag, hasPayload: taggedCase.payloadType != nil,
-            presentPayload: { try taggedCase.visitPayload(self, $0) }))
+        try Self.taggedUnion.present(self, to: visitor)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
-        try ModelDecoder.decode(Self.self, from: json, options: options)
+        try taggedUnion.decode(json: json, options: options)
     }
 
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue {
-        try jsonValue(options: options)
+        try Self.taggedUnion.jsonValue(of: self, options: options)
     }
 
     /// A copy whose payload shares no model class instance with `self`.
     public func modelDeepCopy() -> Self {
-        let union = Self.taggedUnion
-        return union.cases[union.index(of: self)].copy(self)
+        Self.taggedUnion.deepCopy(of: self)
+    }
+
+    /// A `oneOf` with a branch per case (see ``TaggedUnion/jsonSchema(in:)``).
+    public static func jsonSchema(in context: JSONSchemaContext) -> JSONValue {
+        taggedUnion.jsonSchema(in: context)
     }
 }
 
@@ -77,50 +79,40 @@ extension TaggedModel {
 extension TaggedModel {
     /// Decodes a value from UTF-8 bytes.
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
-        self = try ModelDecoder.decode(Self.self, from: json, options: options)
+        self = try Self.taggedUnion.decode(json: json, options: options)
     }
 
     /// Decodes a value from JSON text.
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
-        self = try ModelDecoder.decode(Self.self, from: json, options: options)
+        self = try Self.taggedUnion.decode(json: json, options: options)
     }
 
     /// This value as JSON (UTF-8 bytes), in its union's tagging style.
     public func jsonBytes(options: EncodingOptions = EncodingOptions()) throws -> [UInt8] {
-        let writer = JSONWriter(options: options)
-        try _visit(writer)
-        return writer.bytes
+        try Self.taggedUnion.jsonBytes(of: self, options: options)
     }
 
     /// This value as JSON text.
     public func jsonString(options: EncodingOptions = EncodingOptions()) throws -> String {
-        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+        try Self.taggedUnion.jsonString(of: self, options: options)
     }
 
     /// This value as JSON `Data`.
     public func jsonData(options: EncodingOptions = EncodingOptions()) throws -> Data {
-        Data(try jsonBytes(options: options))
+        try Self.taggedUnion.jsonData(of: self, options: options)
     }
 
     /// This value as a ``JSONValue`` (exactly what ``jsonBytes(options:)`` writes).
     public func jsonValue(options: EncodingOptions = EncodingOptions()) throws -> JSONValue {
-        try JSONValueBuilder.build(options: options) { try _visit($0) }
+        try Self.taggedUnion.jsonValue(of: self, options: options)
     }
 
     /// `Shape.circle Circle { … }`: the case, then its payload's description.
-    public var modelDescription: String {
-        let writer = DescriptionWriter()
-        try? _visit(writer)
-        return writer.text
-    }
+    public var modelDescription: String { Self.taggedUnion.description(of: self) }
 
     /// Equal when the cases are the same and their payloads are equal field by field.
-    public func modelIsEqual(_ other: Self) -> Bool {
-        TokenCollector.tokens(of: self) == TokenCollector.tokens(of: other)
-    }
+    public func modelIsEqual(_ other: Self) -> Bool { Self.taggedUnion.isEqual(self, other) }
 
     /// Hashes the case and its payload, consistently with ``modelIsEqual(_:)``.
-    public func modelHash(into hasher: inout Hasher) {
-        for token in TokenCollector.tokens(of: self) { token.hash(into: &hasher) }
-    }
+    public func modelHash(into hasher: inout Hasher) { Self.taggedUnion.hash(self, into: &hasher) }
 }

@@ -108,8 +108,8 @@ public final class TaggedUnion<Root>: Sendable {
     public let cases: [TaggedCase<Root>]
     /// The case an unknown tag decodes as, if one is marked `isDefault`.
     let defaultIndex: Int?
-    /// The enum's name, for errors and descriptions.
-    let typeName: String
+    /// The enum's name, for errors and descriptions (its ``ModelValue/modelTypeName``).
+    public let typeName: String
     /// What the frames read per token: keys and tags as bytes, the payloads' entry points.
     @usableFromInline let decoding: TaggedDecodeTable
 

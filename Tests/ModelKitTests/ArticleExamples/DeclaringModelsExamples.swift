@@ -29,7 +29,7 @@ extension DeclaringModelsArticle {
     @Model struct Tile { var side = 0 }
 
     @Model
-    enum Figure: TaggedModel {          // externally tagged: {"disc":{"radius":2}}
+    enum Figure {                      // externally tagged: {"disc":{"radius":2}}
         case disc(Disc)
         @Key("sq") case tile(Tile)      // {"sq":{"side":1}}
         @Default case other             // any other tag; written as {"other":{}}

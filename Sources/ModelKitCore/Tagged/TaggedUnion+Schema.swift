@@ -1,26 +1,26 @@
 import Foundation
 
-extension TaggedModel {
-    /// A `oneOf` with a branch per case. Internally and adjacently tagged unions name their tag
-    /// key as the `discriminator`; an internally tagged branch is the payload's object with the
-    /// tag added. With a default case, the decoder's view also accepts any other tag.
-    public static func jsonSchema(in context: JSONSchemaContext) -> JSONValue {
-        let union = taggedUnion
+extension TaggedUnion {
+    /// The enum's ``ModelValue/jsonSchema(in:)``: a `oneOf` with a branch per case. Internally
+    /// and adjacently tagged unions name their tag key as the `discriminator`; an internally
+    /// tagged branch is the payload's object with the tag added. With a default case, the
+    /// decoder's view also accepts any other tag.
+    public func jsonSchema(in context: JSONSchemaContext) -> JSONValue {
         let decoding = context.view != .encoder
-        let otherTag: JSONValue? = decoding && union.defaultIndex != nil
-            ? ["type": "string", "not": ["enum": .array(union.cases.map { .string($0.tag) })]]
+        let otherTag: JSONValue? = decoding && defaultIndex != nil
+            ? ["type": "string", "not": ["enum": .array(cases.map { .string($0.tag) })]]
             : nil
         var branches: [JSONValue] = []
         var schema = JSONObject()
-        switch union.style {
+        switch style {
         case .internallyTagged(let key):
-            for taggedCase in union.cases {
+            for taggedCase in cases {
                 branches.append(internalBranch(taggedCase, key: key, context))
             }
             if let otherTag { branches.append(TaggedSchemaShapes.object([key: otherTag], required: [key])) }
             schema["discriminator"] = ["propertyName": .string(key)]
         case .adjacentlyTagged(let key, let content):
-            for taggedCase in union.cases {
+            for taggedCase in cases {
                 var properties: JSONObject = [key: ["const": .string(taggedCase.tag)]]
                 var required = [key]
                 if let payload = taggedCase.payloadSchema(context, false) {
@@ -32,15 +32,15 @@ extension TaggedModel {
             if let otherTag { branches.append(TaggedSchemaShapes.object([key: otherTag], required: [key])) }
             schema["discriminator"] = ["propertyName": .string(key)]
         case .externallyTagged:
-            for taggedCase in union.cases {
+            for taggedCase in cases {
                 let payload = taggedCase.payloadSchema(context, false) ?? ["type": "object"]
                 var branch = TaggedSchemaShapes.object([taggedCase.tag: payload], required: [taggedCase.tag])
                 branch["additionalProperties"] = false
                 branches.append(branch)
             }
-            if decoding, union.defaultIndex != nil {
+            if decoding, defaultIndex != nil {
                 branches.append(["type": "object", "minProperties": 1, "maxProperties": 1,
-                                 "propertyNames": ["not": ["enum": .array(union.cases.map { .string($0.tag) })]]])
+                                 "propertyNames": ["not": ["enum": .array(cases.map { .string($0.tag) })]]])
             }
         }
         schema["oneOf"] = .array(branches)
@@ -51,7 +51,7 @@ extension TaggedModel {
     }
 
     /// The payload's object with the tag among its properties (first) and required.
-    private static func internalBranch(_ taggedCase: TaggedCase<Self>, key: String, _ context: JSONSchemaContext) -> JSONValue {
+    private func internalBranch(_ taggedCase: TaggedCase<Root>, key: String, _ context: JSONSchemaContext) -> JSONValue {
         let tag: JSONValue = ["const": .string(taggedCase.tag)]
         guard let payload = taggedCase.payloadSchema(context, true) else {
             return TaggedSchemaShapes.object([key: tag], required: [key])

@@ -1,0 +1,44 @@
+import Foundation
+
+// The work of a tagged enum's `ModelValue` requirements, done once here: a `TaggedModel`'s
+// default implementations forward to these, and so do the one-line members `@Model` writes into a
+// plain (externally tagged) enum, which the macro cannot make a `TaggedModel` (see `Model(keys:)`).
+extension TaggedUnion {
+    /// ``ModelValue/decodeEngineScalar(_:in:)`` for the enum. Lenient: a null or non-object where
+    /// a tagged value is expected is dropped, as for a model.
+    public func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Root? {
+        if context.engine.lenient { return nil }
+        return try context.engine.mismatch(expected: typeName, found: scalar.token)
+    }
+
+    /// ``ModelValue/beginEngineContainer(_:in:merging:)`` for the enum: the style's frame reads
+    /// the tag and hands the payload to the case's model frame. A tagged value is replaced whole
+    /// by `update(json:)`, never merged.
+    @inlinable
+    public func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context) throws -> ModelEngine.Frame? {
+        try beginDecodeFrame(kind, context.engine).map(ModelEngine.Frame.init)
+    }
+
+    /// ``ModelValue/finishEngineContainer(_:in:)`` for the enum.
+    // Inlinable (as a model's entry points are): specialized in the enum's module, the engine
+    // reaches the union and the cases' closures with no generic metadata lookup per value.
+    @inlinable
+    public func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Root? {
+        try finishDecodeFrame(frame.frame, context.engine)
+    }
+
+    /// ``ModelValue/presentModelValue(to:)`` for the enum: its case's tag in the union's style,
+    /// then the payload.
+    public func present(_ value: Root, to visitor: ModelEngine.Visitor) throws {
+        let taggedCase = cases[index(of: value)]
+        try visitor.visitor.visitTagged(TaggedVisit(
+            style: style, typeName: typeName, tag: taggedCase.tag, hasPayload: taggedCase.payloadType != nil,
+            presentPayload: { try taggedCase.visitPayload(value, $0) }))
+    }
+
+    /// ``ModelValue/modelDeepCopy()`` for the enum: a copy whose payload shares no model class
+    /// instance with `value`.
+    public func deepCopy(of value: Root) -> Root {
+        cases[index(of: value)].copy(value)
+    }
+}
