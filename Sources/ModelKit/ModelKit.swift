@@ -55,7 +55,7 @@
 /// }
 /// ```
 ///
-/// The enum gets `taggedUnion` and becomes `SchemaCodable`, with what a ``TaggedModel`` has
+/// The enum gets `taggedUnion` and becomes `SchemaCodable`, with what a `TaggedModel` has
 /// (`init(json:)`, `jsonBytes()`, `jsonString()`, `jsonValue()`, `modelDescription`, equality)
 /// written as members that forward to its union; `jsonData()` is `Data(try value.jsonBytes())`.
 /// Declare `enum Either: TaggedModel` to get those from the protocol instead (also how an enum
