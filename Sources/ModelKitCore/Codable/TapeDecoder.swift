@@ -170,6 +170,14 @@ final class TapeDecoder: Decoder {
     private func decodeStandard<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T? {
         // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
         if T.self == String.self { return try decodeScalar(String.self, at: index, at) as? T }
+        // Arrays of standard scalars without `Array.init(from:)`: unspecialized in the standard
+        // library, it looks up its element's metadata and witnesses per array (a quarter of the
+        // cost of a short `[String]`). Same container, same errors and coding paths.
+        if T.self == [String].self { return try decodeScalarArray(String.self, at: index, at) as? T }
+        if T.self == [Int].self { return try decodeScalarArray(Int.self, at: index, at) as? T }
+        if T.self == [Double].self { return try decodeScalarArray(Double.self, at: index, at) as? T }
+        if T.self == [Bool].self { return try decodeScalarArray(Bool.self, at: index, at) as? T }
+        if T.self == [Int64].self { return try decodeScalarArray(Int64.self, at: index, at) as? T }
         if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as? T }
         if T.self == Double.self { return try decodeScalar(Double.self, at: index, at) as? T }
         if T.self == Bool.self { return try decodeScalar(Bool.self, at: index, at) as? T }
@@ -196,6 +204,19 @@ final class TapeDecoder: Decoder {
         if PlainTypeCache.shared.isNoModelValue(T.self) { return nil }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
         return nil
+    }
+
+    /// What `Array<Element>.init(from:)` does, with the element type known here: the array's
+    /// unkeyed container, each element through its scalar conversion.
+    private func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
+        try descend(into: index, at) {
+            try expect(.array, at: current, here)
+            var container = TapeUnkeyedContainer(decoder: self, array: current, at: here)
+            var elements: [Element] = []
+            elements.reserveCapacity(container.count!)
+            while !container.isAtEnd { elements.append(try container.decodeScalar(Element.self)) }
+            return elements
+        }
     }
 
     /// The document's value, of a type the caller found is no ``ModelValue`` (no scalar, no
