@@ -6,12 +6,12 @@ import Foundation
 ///
 /// It reads the caller's input in place. A type may keep the decoder, or a container or super
 /// decoder made from it, past the `decode` call (`JSONDecoder` allows it): the call then copies
-/// the input into the tape and leaves the engine to the decoders (`ModelDecoder.decodeBridged(_:from:options:)`);
+/// the input into the tape and leaves the conversions to the decoders (`ModelDecoder.decodeBridged(_:from:options:)`);
 /// a super decoder makes that copy as soon as it is made, since it may go to another thread.
 final class TapeDecoder: Decoder {
     let tape: Tape
-    /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
-    let engine: DecodeEngine
+    /// How scalars become values (lenient or strict), the same conversions as the schema engine's.
+    let conversions: ScalarConversions
     let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
     var current: Int {
@@ -48,9 +48,9 @@ final class TapeDecoder: Decoder {
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
     private var spareReplayEngine: DecodeEngine?
 
-    init(tape: Tape, engine: DecodeEngine, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
+    init(tape: Tape, conversions: ScalarConversions, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
         self.tape = tape
-        self.engine = engine
+        self.conversions = conversions
         self.options = options
         self.prefix = prefix
         start = current
@@ -121,7 +121,7 @@ final class TapeDecoder: Decoder {
 
     // MARK: Values
 
-    /// The scalar token at `index`, as the schema engine's conversions take it.
+    /// The scalar token at `index`, as the conversions take it.
     @inline(__always)
     func scalar(at index: Int) -> ScalarToken {
         let entry = entries[index]
@@ -134,7 +134,7 @@ final class TapeDecoder: Decoder {
         }
     }
 
-    /// A scalar type through the schema engine's conversion (lenient or strict, as the options say).
+    /// A scalar type through the conversions (lenient or strict, as the options say).
     /// The coding path is built only for an error: wrapping a key into `any CodingKey` and moving
     /// it through a `BridgePath` costs more than converting most values.
     @inline(__always)
@@ -144,7 +144,7 @@ final class TapeDecoder: Decoder {
         if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
         if kind == .string, readsNonConformingFloats, let value = nonConformingFloat(T.self, at: index) { return value }
         do {
-            if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
+            if let value = try T._decodeScalar(scalar(at: index), conversions) { return value }
         } catch let failure as DecodeFailure {
             throw conversionFailed(T.self, failure, at: index, at())
         } catch let error as ModelDecodingError {

@@ -102,7 +102,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         let index = try next(Never.self)
         // Its own object, which may go to another thread: it reads a copy (see TapeKeyedContainer).
         decoder.tape.keepInput()
-        let nested = TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index,
+        let nested = TapeDecoder(tape: decoder.tape, conversions: decoder.conversions, options: decoder.options, current: index,
                                  prefix: decoder.codingPath(elementPath))
         advance()
         return nested
