@@ -7,7 +7,7 @@ import Foundation
 /// each do one job: `YajlTokenizer` owns the parser, `FrameStack` the open containers,
 /// `SourceLocator` the positions. Internal: values reach it through the opaque ``ModelEngine/Context``.
 @usableFromInline
-final class DecodeEngine: TokenSink, WholeInputParser {
+final class DecodeEngine: WholeInputParser {
     // The options and the flags copied out of them are written only by `init` and `reset`
     // (between documents) and read per token, partly from code inlined into other modules:
     // unchecked exclusivity spares each access Swift's run-time check.
@@ -217,7 +217,10 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         return frame
     }
 
-    // MARK: Token entry points (TokenSink: called by the tokenizer, the archive reader and replay)
+    // MARK: Token entry points
+    // Called by yajl (through DecodeEngine+Callbacks.swift), the replay driver (Replay/) and the
+    // archive reader, each straight on the engine: no protocol between them, no witness-table call.
+    // Each answers whether to go on: `false` means the entry point recorded `failure`.
 
     @inline(__always)
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
@@ -293,7 +296,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         }
     }
 
-    // MARK: Replay (replay(_:) and whole-container adoption: Replay.swift)
+    // MARK: Replay (the driver and its sources: Replay/ReplaySource.swift)
 
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0
