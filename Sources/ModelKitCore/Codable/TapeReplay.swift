@@ -23,15 +23,27 @@ extension TapeDecoder {
 /// token is placed at its input offset (the replay engine has no parser: its token start is
 /// exactly that offset), counted from `base`, the replayed value's first byte.
 struct TapeReplaySource: ReplaySource {
-    // The decoder runs the replay and outlives it: no retain per copy of the source.
-    private unowned(unsafe) let decoder: TapeDecoder
+    // The tape's storage by address, no reference: loading a class reference per token (even
+    // an unowned one) costs a retain and a release, a tenth of a nested model's replay. The
+    // tape is complete and its input does not move while a decode reads it.
     private let entries: UnsafeMutablePointer<TapeEntry>
+    private let input: UnsafeRawBufferPointer
+    private let inputBase: UnsafeRawPointer
+    private let sideBase: UnsafeRawPointer
     private let base: Int
 
     init(_ decoder: TapeDecoder, base: Int) {
-        self.decoder = decoder
         entries = decoder.entries
+        input = decoder.tape.input
+        inputBase = decoder.tape.inputBase
+        sideBase = decoder.sideBase
         self.base = base
+    }
+
+    /// The bytes of a string or number entry.
+    @inline(__always)
+    private func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
     }
 
     @inline(__always)
@@ -50,8 +62,8 @@ struct TapeReplaySource: ReplaySource {
         case .null: return engine.onScalar(.null, kind: .literal)
         case .falseValue: return engine.onScalar(.bool(false), kind: .literal)
         case .trueValue: return engine.onScalar(.bool(true), kind: .literal)
-        case .number: return engine.onScalar(.number(decoder.bytes(of: entry)), kind: .number)
-        case .string: return engine.onString(decoder.bytes(of: entry))
+        case .number: return engine.onScalar(.number(bytes(of: entry)), kind: .number)
+        case .string: return engine.onString(bytes(of: entry))
         case .object, .array: return false  // containers never reach here (see containerKind)
         }
     }
@@ -78,7 +90,7 @@ struct TapeReplaySource: ReplaySource {
 
     @inline(__always)
     private func place(_ entry: TapeEntry, in engine: DecodeEngine) {
-        engine.locator.currentBufferOffset = decoder.tape.tokenStart(entry) - base
+        engine.locator.currentBufferOffset = Tape.tokenStart(entry, in: input) - base
     }
 
     /// A container's members: for an object, each key entry and then its value.
@@ -95,7 +107,7 @@ struct TapeReplaySource: ReplaySource {
             if isObject {
                 let key = source.entries[next]
                 source.place(key, in: engine)
-                guard engine.onKey(source.decoder.bytes(of: key)) else { throw engine.failure! }
+                guard engine.onKey(source.bytes(of: key)) else { throw engine.failure! }
                 value += 1
             }
             next = Int(source.entries[value].next)
