@@ -47,25 +47,19 @@ struct TapeReplaySource: ReplaySource {
     }
 
     @inline(__always)
-    func containerKind(of index: Int) -> ContainerKind? {
-        switch entries[index].kind {
-        case .object: return .object
-        case .array: return .array
-        default: return nil
-        }
-    }
-
-    @inline(__always)
-    func feedScalar(_ index: Int, to engine: DecodeEngine) -> Bool {
+    func feedScalar(_ index: Int, to engine: DecodeEngine) -> ReplayStep {
         let entry = entries[index]
+        let fed: Bool
         switch entry.kind {
-        case .null: return engine.onScalar(.null, kind: .literal)
-        case .falseValue: return engine.onScalar(.bool(false), kind: .literal)
-        case .trueValue: return engine.onScalar(.bool(true), kind: .literal)
-        case .number: return engine.onScalar(.number(bytes(of: entry)), kind: .number)
-        case .string: return engine.onString(bytes(of: entry))
-        case .object, .array: return false  // containers never reach here (see containerKind)
+        case .null: fed = engine.onScalar(.null, kind: .literal)
+        case .falseValue: fed = engine.onScalar(.bool(false), kind: .literal)
+        case .trueValue: fed = engine.onScalar(.bool(true), kind: .literal)
+        case .number: fed = engine.onScalar(.number(bytes(of: entry)), kind: .number)
+        case .string: fed = engine.onString(bytes(of: entry))
+        case .object: return .container(.object)
+        case .array: return .container(.array)
         }
+        return fed ? .fed : .failed
     }
 
     @inline(__always)

@@ -12,35 +12,26 @@ extension DecodeEngine {
 
 /// A built `JSONValue` as a ``ReplaySource``.
 struct JSONValueReplaySource: ReplaySource {
-    func containerKind(of value: JSONValue) -> ContainerKind? {
+    @inline(__always)
+    func feedScalar(_ value: JSONValue, to engine: DecodeEngine) -> ReplayStep {
+        let fed: Bool
         switch value {
-        case .object: return .object
-        case .array: return .array
-        default: return nil
-        }
-    }
-
-    func feedScalar(_ value: JSONValue, to engine: DecodeEngine) -> Bool {
-        switch value {
-        case .null: return engine.onScalar(.null, kind: .literal)
-        case .bool(let b): return engine.onScalar(.bool(b), kind: .literal)
+        case .null: fed = engine.onScalar(.null, kind: .literal)
+        case .bool(let b): fed = engine.onScalar(.bool(b), kind: .literal)
         case .number(let n):
             var text = n.text
-            return text.withUTF8 { engine.onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number) }
+            fed = text.withUTF8 { engine.onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number) }
         case .string(let s):
             var text = s
-            return text.withUTF8 { engine.onString(UnsafeRawBufferPointer($0)) }
-        case .array, .object: return false  // containers never reach here (see containerKind)
+            fed = text.withUTF8 { engine.onString(UnsafeRawBufferPointer($0)) }
+        case .array: return .container(.array)
+        case .object: return .container(.object)
         }
+        return fed ? .fed : .failed
     }
 
-    func members(of container: JSONValue) -> Members {
-        switch container {
-        case .object(let object): return Members(object: object.makeIterator())
-        case .array(let elements): return Members(elements: elements.makeIterator())
-        default: return Members()
-        }
-    }
+    @inline(__always)
+    func members(of container: JSONValue) -> Members { Members(container: container) }
 
     /// Buffered models must cost a bounded number of replays per value: the tests count them.
     func willFeed(_ value: JSONValue, to engine: DecodeEngine) { engine.replayedValues += 1 }
@@ -49,17 +40,28 @@ struct JSONValueReplaySource: ReplaySource {
     static var handsOverContainers: Bool { true }
     func handOver(_ container: JSONValue, to frame: JSONValueFrame) { frame.adopt(container) }
 
-    /// An object's members or an array's elements (the other iterator is empty).
+    /// An object's members or an array's elements, walked by position.
     struct Members: ReplayMembers {
-        var object = JSONObject().makeIterator()
-        var elements = [JSONValue]().makeIterator()
+        let container: JSONValue
+        var position = 0
 
+        @inline(__always)
         mutating func next(feedingKeyTo engine: DecodeEngine) throws -> JSONValue? {
-            if let element = elements.next() { return element }
-            guard let (key, value) = object.next() else { return nil }
-            var text = key
-            guard text.withUTF8({ engine.onKey(UnsafeRawBufferPointer($0)) }) else { throw engine.failure! }
-            return value
+            switch container {
+            case .array(let elements):
+                guard position < elements.count else { return nil }
+                position += 1
+                return elements[position - 1]
+            case .object(let object):
+                guard position < object.count else { return nil }
+                let (key, value) = object.member(at: position)
+                position += 1
+                var text = key
+                guard text.withUTF8({ engine.onKey(UnsafeRawBufferPointer($0)) }) else { throw engine.failure! }
+                return value
+            default:
+                return nil
+            }
         }
     }
 }

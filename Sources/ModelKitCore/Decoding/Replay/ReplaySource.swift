@@ -11,10 +11,8 @@ protocol ReplaySource {
     /// A container's members in order, each key fed to the engine before its value.
     associatedtype Members: ReplayMembers<Value>
 
-    /// `.object` or `.array` for a container, nil for a scalar.
-    func containerKind(of value: Value) -> ContainerKind?
-    /// Hands a scalar to the engine; false when the engine failed (it recorded why).
-    func feedScalar(_ value: Value, to engine: DecodeEngine) -> Bool
+    /// Hands a scalar to the engine, or says which container `value` is (one look at the value).
+    func feedScalar(_ value: Value, to engine: DecodeEngine) -> ReplayStep
     /// The members of a container.
     func members(of container: Value) -> Members
     /// Before a value's first token: a source that knows its input positions places the token.
@@ -26,6 +24,16 @@ protocol ReplaySource {
     static var handsOverContainers: Bool { get }
     /// Gives a fresh buffering frame the container whole.
     func handOver(_ container: Value, to frame: JSONValueFrame)
+}
+
+/// What ``ReplaySource/feedScalar(_:to:)`` did.
+enum ReplayStep {
+    /// The scalar went to the engine.
+    case fed
+    /// The engine failed on it (its `failure` says why).
+    case failed
+    /// The value is a container: the driver opens it.
+    case container(ContainerKind)
 }
 
 /// A container's members, in order.
@@ -40,9 +48,11 @@ extension DecodeEngine {
     /// being parsed; throws the engine's failure.
     func replay<Source: ReplaySource>(_ value: Source.Value, from source: Source) throws {
         source.willFeed(value, to: self)
-        guard let kind = source.containerKind(of: value) else {
-            guard source.feedScalar(value, to: self) else { throw failure! }
-            return
+        let kind: ContainerKind
+        switch source.feedScalar(value, to: self) {
+        case .fed: return
+        case .failed: throw failure!
+        case .container(let container): kind = container
         }
         let below = frames.count
         guard onOpen(kind) else { throw failure! }
