@@ -8,7 +8,7 @@ import Foundation
 /// `SourceLocator` the positions, and what it inherits from ``ScalarConversions`` how scalars
 /// become values. Internal: values reach it through the opaque ``ModelEngine/Context``.
 @usableFromInline
-final class DecodeEngine: ScalarConversions, TokenSink, WholeInputParser {
+final class DecodeEngine: ScalarConversions, WholeInputParser {
     /// True for `update(json:)`: nested models merge into the current value.
     @inlinable var isMerging: Bool { merging.value }
     // Read per container by field accessors inlined into the model's module (see UncheckedStorage).
@@ -201,7 +201,10 @@ final class DecodeEngine: ScalarConversions, TokenSink, WholeInputParser {
         return frame
     }
 
-    // MARK: Token entry points (TokenSink: called by the tokenizer, the archive reader and replay)
+    // MARK: Token entry points
+    // Called by yajl (through DecodeEngine+Callbacks.swift), the replay driver (Replay/) and the
+    // archive reader, each straight on the engine: no protocol between them, no witness-table call.
+    // Each answers whether to go on: `false` means the entry point recorded `failure`.
 
     @inline(__always)
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
@@ -277,7 +280,7 @@ final class DecodeEngine: ScalarConversions, TokenSink, WholeInputParser {
         }
     }
 
-    // MARK: Replay (replay(_:) and whole-container adoption: Replay.swift)
+    // MARK: Replay (the driver and its sources: Replay/ReplaySource.swift)
 
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0
