@@ -47,6 +47,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     /// The next element through its scalar conversion (also for arrays of scalars, TapeDecoder).
+    @inline(__always)
     mutating func decodeScalar<T: ModelValue>(_ type: T.Type) throws -> T {
         let value = try decoder.decodeScalar(T.self, at: next(T.self), elementPath)
         advance()
