@@ -8,6 +8,7 @@
 #   scripts/bench.sh FILE.json…   also benchmark these files (decoded as JSONValue)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/swiftpm.sh
 say() { echo "bench.sh: $*" >&2; }
 
 args=()
@@ -29,7 +30,7 @@ fi
 [ -d "$scratch/release" ] || say "first build: a few minutes on 2 cores; later runs rebuild only what changed."
 start=$(date +%s)
 # SwiftPM's progress lines ("Compiling …", "[12/80] …") go to stderr, so the build is never silent.
-swift build -c release --package-path Benchmarks --scratch-path "$scratch" >&2
+swiftpm "$scratch" swift build -c release --package-path Benchmarks --scratch-path "$scratch" >&2
 say "built in $(( $(date +%s) - start )) s; running (each table prints as soon as its contenders finish)…"
 "$scratch/release/ModelKitBenchmark" "${args[@]+"${args[@]}"}"
 # The public-surface targets (PASS/MISS) are checked on the sources, not measured.

@@ -13,6 +13,7 @@
 #                                            article): the tree holds no libyajl
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/swiftpm.sh
 say() { echo "deploy-check: $*"; }
 fail() { echo "deploy-check: FAIL: $*" >&2; exit 1; }
 
@@ -51,7 +52,7 @@ fi
 # shellcheck disable=SC2086 # the flags are words, as in the Dockerfile's RUN line
 say "building: swift build --package-path Examples $flags$([ "$static_yajl" = 1 ] && echo " (yajl.pc: static)") (first build: NIO and Hummingbird in release, many minutes)"
 # shellcheck disable=SC2086
-swift build --package-path Examples --scratch-path "$scratch" $flags
+swiftpm "$scratch" swift build --package-path Examples --scratch-path "$scratch" $flags
 # shellcheck disable=SC2086
 bin_dir=$(swift build --package-path Examples --scratch-path "$scratch" $flags --show-bin-path)
 

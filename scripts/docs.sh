@@ -8,6 +8,7 @@
 # Package.swift), so library users never fetch it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/swiftpm.sh
 scripts/ensure-yajl.sh
 export MODELKIT_DOCS=1
 targets=(--target ModelKitCore --target ModelKit)
@@ -19,4 +20,4 @@ for arg in "$@"; do
         *) echo "scripts/docs.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done
-swift package generate-documentation "${targets[@]}" --warnings-as-errors "${extra[@]+"${extra[@]}"}"
+swiftpm .build swift package generate-documentation "${targets[@]}" --warnings-as-errors "${extra[@]+"${extra[@]}"}"

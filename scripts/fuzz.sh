@@ -9,6 +9,7 @@
 # Fuzz/.build/corpus/TARGET; the committed seeds in Fuzz/Corpus/TARGET are only read.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/swiftpm.sh
 
 targets=(FuzzJSONValue FuzzModel FuzzArchive FuzzStream FuzzDifferential FuzzOracle)
 usage() { echo "usage: scripts/fuzz.sh {json|model|archive|stream|differential|oracle|all} SECONDS [libFuzzer flags…]" >&2; exit 2; }
@@ -31,7 +32,7 @@ shift 2
 scripts/ensure-yajl.sh
 # libFuzzer provides main(); AddressSanitizer catches the memory errors the unsafe hot path
 # could make; lld because gold fails (internal error) on these links.
-swift build -c release --package-path Fuzz --scratch-path Fuzz/.build \
+swiftpm Fuzz/.build swift build -c release --package-path Fuzz --scratch-path Fuzz/.build \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld >&2
 bin="$(swift build -c release --package-path Fuzz --scratch-path Fuzz/.build --show-bin-path)"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"

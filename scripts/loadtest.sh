@@ -13,6 +13,7 @@
 # Only 127.0.0.1 is ever contacted; every server started here is stopped by its PID on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/swiftpm.sh
 ROOT=$PWD
 
 SCRATCH="$ROOT/Examples/.build"; SMOKE=0; STREAM_GB=0; FRAMEWORKS="hummingbird vapor"; ROUNDS=3; DURATION=10; CONNECTIONS=32
@@ -69,7 +70,7 @@ start_server() { # framework
 
 echo "building the examples ($CONFIG)…"
 for framework in $FRAMEWORKS; do
-    swift build --package-path Examples --scratch-path "$SCRATCH" -c "$CONFIG" --product "$(product_of "$framework")" >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; exit 1; }
+    swiftpm "$SCRATCH" swift build --package-path Examples --scratch-path "$SCRATCH" -c "$CONFIG" --product "$(product_of "$framework")" >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; exit 1; }
 done
 BIN_DIR=$(swift build --package-path Examples --scratch-path "$SCRATCH" -c "$CONFIG" --show-bin-path)
 FIXTURE="$ROOT/Examples/Fixtures/issue.json"

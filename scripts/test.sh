@@ -16,6 +16,7 @@
 #                              then the load test's smoke run against both example servers
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/swiftpm.sh
 scripts/ensure-yajl.sh
 # The archive interoperability test reads and writes CBOR with Python's cbor2; without it the
 # test is skipped with a message, so a failed install is not fatal.
@@ -59,7 +60,7 @@ while [ $# -gt 0 ]; do
         --integrations)
             # One debug build of Examples/ serves its tests and the smoke run (NIO, Hummingbird
             # and Vapor are slow to build: build them once).
-            swift build --package-path Examples --build-tests
+            swiftpm Examples/.build swift build --package-path Examples --build-tests
             swift test --package-path Examples --skip-build
             exec scripts/loadtest.sh --smoke
             ;;
@@ -77,4 +78,4 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "note: python3 unavailable; the documentation examples are compiled as last generated" >&2
 fi
-swift test --scratch-path "$scratch" "${args[@]+"${args[@]}"}"
+swiftpm "$scratch" swift test --scratch-path "$scratch" "${args[@]+"${args[@]}"}"
