@@ -55,6 +55,12 @@ final class BridgeEncoder: Encoder {
         var finished = false
 
         init() {
+            self.init(reserving: true)
+        }
+
+        /// Without `reserving`, a state that allocates nothing (what a finished encoder keeps).
+        init(reserving: Bool) {
+            guard reserving else { return }
             path.reserveCapacity(16)
             open.reserveCapacity(16)
             starts.reserveCapacity(16)
@@ -95,8 +101,10 @@ final class BridgeEncoder: Encoder {
     }
 
     deinit {
-        var state = hot.value
-        hot.free()
+        // Moved out, an empty state left behind: the spare's arrays are then referenced once, and
+        // `reset` empties them in place, keeping their room.
+        var state = State(reserving: false)
+        swap(&state, &hot.value)
         state.reset()
         Self.spare.withLock { $0 = state }
     }

@@ -69,7 +69,7 @@ final class Tape {
     /// exclusivity check (see UncheckedStorage; no access spans a call).
     private let building: UncheckedStorage<BuildState>
 
-    private struct BuildState {
+    private struct BuildState: ~Copyable {
         var input: UnsafeRawBufferPointer
         var inputBase: UnsafeRawPointer
         var ownsInput = false
@@ -138,8 +138,6 @@ final class Tape {
     deinit {
         if building.value.ownsInput { UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate() }
         building.value.entries.deallocate()
-        building.value.open.free()
-        building.free()
     }
 
     private var open: HandStack<Int> {

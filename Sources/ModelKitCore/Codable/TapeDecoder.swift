@@ -70,8 +70,6 @@ final class TapeDecoder: Decoder {
 
     deinit {
         tape.removeReader()
-        hot.value.steps.free()
-        hot.free()
         cursorObjects.deallocate()
     }
 
@@ -341,7 +339,7 @@ final class TapeDecoder: Decoder {
 }
 
 /// The decoder's position, and the last two types found not to be models.
-struct HotState {
+struct HotState: ~Copyable {
     var current: Int
     var steps = HandStack<PathStep>()
     var plain = RecentPlainTypes()

@@ -62,8 +62,6 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     deinit {
         // The tokenizer holds this engine unretained: it goes first.
         tokenizer = nil
-        merging.free()
-        stack.free()
     }
 
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per

@@ -3,8 +3,8 @@
 /// Invariant: `topFrame` is always `frames.last`, which keeps it alive; DEBUG builds check it at
 /// every push and pop. All its state lives out of line (see UncheckedStorage) and every method
 /// is nonmutating: the owner holds it in a `let`, so reaching it per token costs no run-time
-/// exclusivity check on the owner. The owner calls `free()` once, from its deinit.
-struct FrameStack {
+/// exclusivity check on the owner. `~Copyable`, as its storage: it ends with its owner.
+struct FrameStack: ~Copyable {
     /// The open containers, root first.
     var frames: [DecodeFrame] {
         get { frameStorage.value }
@@ -48,15 +48,6 @@ struct FrameStack {
         spareMemberKeys = UncheckedStorage(root.memberKeys)
         frames.reserveCapacity(16)
         frames.append(root)
-    }
-
-    /// Ends the out-of-line storage (the owner's deinit).
-    func free() {
-        frameStorage.free()
-        topStorage.free()
-        spareModelFrames.free()
-        spareKeyedFrames.free()
-        spareMemberKeys.free()
     }
 
     /// Starts over with `root` alone, dropping every frame of the previous document. Spare

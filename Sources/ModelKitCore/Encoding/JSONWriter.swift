@@ -33,7 +33,7 @@ final class JSONWriter: ValueVisitor {
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
     }
-    private struct State {
+    private struct State: ~Copyable {
         var stack = HandStack<Container>()
         var pendingKey = PendingKey.none
         /// Keys of dictionaries and JSONValue objects being written (error paths only).
@@ -71,11 +71,6 @@ final class JSONWriter: ValueVisitor {
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
         output = ByteOutput(lending: memory)
-    }
-
-    deinit {
-        state.value.stack.free()
-        state.free()
     }
 
     // Output size hints (see `reserveForFirstModel`).
