@@ -24,23 +24,14 @@
 /// access, several per token. Memory reached through a pointer is not checked, and a `let` is
 /// never checked: owners hold the storage in a `let`. Each owner keeps its storage private or
 /// behind an accessor and never holds two accesses to one storage at once (no `inout` of it
-/// spans a call back into the owner). DEBUG builds keep the value in a class property instead,
-/// so the tests run with Swift's own check on every access.
+/// spans a call back into the owner). DEBUG builds check that rule on every access instead
+/// (``AccessProbe``), so the tests verify it.
 @usableFromInline
 struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
-    #if DEBUG
-    @usableFromInline
-    final class Box {
-        @usableFromInline var value: Value
-        @usableFromInline init(_ value: consuming Value) { self.value = value }
-    }
-
-    @usableFromInline let box: Box
-
-    @inlinable
-    init(_ value: consuming Value) { box = Box(value) }
-    #else
     @usableFromInline let pointer: UnsafeMutablePointer<Value>
+    #if DEBUG
+    @usableFromInline let probe = AccessProbe()
+    #endif
 
     @inlinable
     init(_ value: consuming Value) {
@@ -54,6 +45,22 @@ struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
         pointer.deallocate()
     }
 
+    #if DEBUG
+    /// The value, read and written in place, each access checked by the probe.
+    @inlinable
+    var value: Value {
+        unsafeAddress {
+            probe.checkNoWrite()
+            return UnsafePointer(pointer)
+        }
+        // A coroutine in DEBUG, so the probe sees where the write access ends.
+        nonmutating _modify {
+            probe.beginWrite()
+            defer { probe.endWrite() }
+            yield &pointer.pointee
+        }
+    }
+    #else
     /// The value, read and written in place (no copy, no exclusivity bookkeeping).
     @inlinable
     var value: Value {
@@ -64,24 +71,24 @@ struct UncheckedStorage<Value: ~Copyable>: ~Copyable {
 }
 
 #if DEBUG
-extension UncheckedStorage where Value: ~Copyable {
-    /// The value, through the class property (Swift's exclusivity check on every access).
-    @inlinable
-    var value: Value {
-        _read { yield box.value }
-        nonmutating _modify { yield &box.value }
-    }
-}
+/// DEBUG's stand-in for Swift's run-time exclusivity check on an ``UncheckedStorage``: a write
+/// access overlapping any other access to the same storage traps, as a class property's would.
+/// A getter and an address accessor are no coroutines: reads allocate nothing even unoptimized,
+/// which the allocation-counting tests rely on.
+@usableFromInline
+final class AccessProbe {
+    @usableFromInline var writing = false
+    @usableFromInline init() {}
 
-extension UncheckedStorage where Value: Copyable {
-    // Why a getter besides the `_read` above (overload resolution picks this one for copyable
-    // values): unoptimized builds allocate a `_read` coroutine's frame on the heap, and the
-    // allocation-counting tests must see in DEBUG what release builds allocate.
-    /// The value, through the class property (Swift's exclusivity check on every access).
-    @inlinable
-    var value: Value {
-        get { box.value }
-        nonmutating _modify { yield &box.value }
+    @inlinable func checkNoWrite() {
+        precondition(!writing, "UncheckedStorage: read during a write access to the same storage")
     }
+
+    @inlinable func beginWrite() {
+        precondition(!writing, "UncheckedStorage: overlapping write accesses to the same storage")
+        writing = true
+    }
+
+    @inlinable func endWrite() { writing = false }
 }
 #endif
