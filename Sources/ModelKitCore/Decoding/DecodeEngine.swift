@@ -221,6 +221,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
         locator.lastTokenKind = kind
         do {
+            // Why a guaranteed reference: `frames` holds the top frame (FrameStack's invariant) until it is popped, after this call.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.scalar(scalar, self) }
             return true
         } catch {
@@ -255,6 +256,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
             if bytes.count > maxStringBytes {
                 throw DecodeFailure.limit(.maxStringBytes, maxStringBytes)
             }
+            // Why a guaranteed reference: as in `onScalar`, `frames` keeps the top frame alive.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.key(bytes, self) }
             return true
         } catch {
@@ -270,6 +272,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
             if depth > maxDepth {
                 throw DecodeFailure.limit(.maxDepth, maxDepth)
             }
+            // Why a guaranteed reference: as in `onScalar`; a pushed child keeps its parent in `frames`.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.beginContainer(kind, self) }
             return true
         } catch {
@@ -283,6 +286,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         locator.lastValueEnd = consumedOffset
         depth -= 1
         do {
+            // Why a guaranteed reference: as in `onScalar`; `end` pops the frame only after it returns to the stack's array.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
             return true
         } catch {

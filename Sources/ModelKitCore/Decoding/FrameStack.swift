@@ -90,6 +90,7 @@ struct FrameStack: ~Copyable {
     @inline(__always)
     func push(_ frame: DecodeFrame) {
         frames.append(frame)
+        // Why unretained: `frames` now holds `frame` (the invariant `checkInvariant` verifies in DEBUG).
         topStorage.value = Unmanaged.passUnretained(frame)
         checkInvariant()
     }

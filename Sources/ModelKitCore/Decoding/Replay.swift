@@ -56,6 +56,7 @@ extension DecodeEngine {
         locator.lastTokenKind = .close
         depth -= 1
         do {
+            // Why a guaranteed reference: `frames` holds the top frame until it is popped (FrameStack's invariant).
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
         } catch {
             record(error)

@@ -212,6 +212,7 @@ final class JSONWriter: ValueVisitor {
         let plan = options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan
         try beginObject(count: plan.rootCount + (leading == nil ? 0 : 1))
         if let leading { try visitLeadingMember(leading) }
+        // Why unretained: the schema holds its output plan for the whole write.
         try writeMembers(Unmanaged.passUnretained(plan), first: 0, count: plan.rootCount, root)
         try endObject()
     }

@@ -180,6 +180,7 @@ extension DecodeEngine {
 
     @inlinable
     func takeDictionary<Value>(_ frame: DecodeFrame, of type: Value.Type) -> [String: Value] {
+        // Why `unsafeDowncast`: the frame and its box were made for `[String: Value]` by `dictionaryFrame`, the slot's own begin.
         let frame = unsafeDowncast(frame, to: CollectionFrame.self)
         let box = unsafeDowncast(frame.box, to: DictionaryBox<Value>.self)
         let dictionary = box.dictionary
