@@ -43,17 +43,19 @@ final class JSONWriter: ValueVisitor {
     // every value written. Only this class touches the storage, and no access to it spans a call
     // out of the writer (visitors call back in, but between accesses, never inside one).
     private let state = UncheckedStorage(State())
+    // Why always inlined: a `~Copyable` value is read through a `_read` coroutine, which release
+    // builds otherwise leave as a call per token.
     var stack: HandStack<Container> {
-        _read { yield state.value.stack }
-        _modify { yield &state.value.stack }
+        @inline(__always) _read { yield state.value.stack }
+        @inline(__always) _modify { yield &state.value.stack }
     }
     var pendingKey: PendingKey {
-        _read { yield state.value.pendingKey }
-        _modify { yield &state.value.pendingKey }
+        @inline(__always) _read { yield state.value.pendingKey }
+        @inline(__always) _modify { yield &state.value.pendingKey }
     }
     var textKeys: [String] {
-        _read { yield state.value.textKeys }
-        _modify { yield &state.value.textKeys }
+        @inline(__always) _read { yield state.value.textKeys }
+        @inline(__always) _modify { yield &state.value.textKeys }
     }
 
     init(options: EncodingOptions, capacity: Int = 256) {
