@@ -81,6 +81,18 @@ import Testing
         Self.check(Oracle.Collections.self, seed: 19, count: 600)
     }
 
+    /// Arrays of standard scalars skip `Array.init(from:)` in the bridge (TapeDecoder.decodeStandard).
+    @Test func scalarArrays() {
+        Self.check(Oracle.ScalarArrays.self, seed: 41, count: 800)
+        Self.same(H<[String]>.self, #"{"v":["a",1]}"#)
+        Self.same(H<[Int]>.self, #"{"v":[1,null]}"#)
+        Self.same(H<[Double]>.self, #"{"v":{"a":1}}"#)
+        Self.same(H<[Bool]>.self, #"{"v":null}"#)
+        Self.same(H<[Int64]>.self, #"{"v":[1,2,"3"]}"#)
+        Self.same(H<[[String]]>.self, #"{"v":[["a"],["b",false]]}"#)
+        Self.same(H<[String]?>.self, #"{"v":null}"#)
+    }
+
     @Test func handWrittenNestedContainers() {
         Self.check(Oracle.Containers.self, seed: 20, count: 800)
     }

@@ -56,6 +56,18 @@ extension Oracle {
         }
     }
 
+    /// Arrays of the standard scalars the bridge decodes without `Array.init(from:)`, as fields,
+    /// optional, nested in arrays.
+    struct ScalarArrays: DifferentialSubject {
+        var strings: [String], ints: [Int], doubles: [Double], bools: [Bool], longs: [Int64]
+        var maybe: [String]?, nested: [[String]], grid: [[Int]]
+        static var shape: Oracle.Shape {
+            .object([("strings", .array(.string)), ("ints", .array(.int(bits: 64, signed: true))), ("doubles", .array(.double)),
+                     ("bools", .array(.bool)), ("longs", .array(.int(bits: 64, signed: true))), ("maybe", .optional(.array(.string))),
+                     ("nested", .array(.array(.string))), ("grid", .array(.array(.int(bits: 64, signed: true))))])
+        }
+    }
+
     struct Inner: DifferentialSubject {
         var name: String
         var value: UInt16?

@@ -46,6 +46,26 @@ import ModelKitCore
         }
     }
 
+    /// Several escapes per word, next to bytes just above and below the ones that need one: the
+    /// writer jumps from escape to escape by the lowest flagged byte of each word, and a borrow
+    /// out of a real hit may flag its neighbour (which must then be written as it is).
+    @Test(arguments: [false, true])
+    func neighbouringEscapesAndNearMisses(slashes: Bool) throws {
+        let options = EncodingOptions(escapeSlashes: slashes)
+        let alphabet = ["\u{1F}", " ", "!", "\"", "#", ".", "/", "0", "[", "\\", "]", "\u{7F}", "\u{0}", "\n", "a", "é", "😀"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<3_000 {
+            let length = next(64)
+            let text = (0..<length).map { _ in alphabet[next(alphabet.count)] }.joined()
+            let json = try Text(text: text).jsonString(options: options)
+            #expect(json == "{\"text\":\(reference(text, slashes: slashes))}", "\(text.debugDescription)")
+        }
+    }
+
     @Test func longCleanAndDirtyRunsRoundTrip() throws {
         let text = String(repeating: "0123456789abcdef", count: 9) + "\"\n" + String(repeating: "x/y\\", count: 13)
         let bytes = try Text(text: text).jsonBytes()

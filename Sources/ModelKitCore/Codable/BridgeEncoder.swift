@@ -28,7 +28,9 @@ final class BridgeEncoder: Encoder {
         var keyed: Bool
     }
 
-    let writer: JSONWriter
+    /// The writer, this encoder's alone unless a visitor handed to a value was kept (see
+    /// ``withPooled(_:capacity:_:)``). A `var` only so that uniqueness can be asked; never reassigned.
+    @exclusivity(unchecked) private(set) var writer: JSONWriter
     let configuration: EncoderConfiguration
     let options: EncodingOptions
     /// The tree the encode continues on once the stream cannot (nil until then).
@@ -55,12 +57,6 @@ final class BridgeEncoder: Encoder {
         var finished = false
 
         init() {
-            self.init(reserving: true)
-        }
-
-        /// Without `reserving`, a state that allocates nothing (what a finished encoder keeps).
-        init(reserving: Bool) {
-            guard reserving else { return }
             path.reserveCapacity(16)
             open.reserveCapacity(16)
             starts.reserveCapacity(16)
@@ -94,24 +90,53 @@ final class BridgeEncoder: Encoder {
         self.writer = writer
         self.configuration = configuration
         options = configuration.options
-        hot = UncheckedStorage(Self.spare.withLock { spare in
-            defer { spare = nil }
-            return spare
-        } ?? State())
+        hot = UncheckedStorage(State())
     }
 
-    deinit {
-        // Moved out, an empty state left behind: the spare's arrays are then referenced once, and
-        // `reset` empties them in place, keeping their room.
-        var state = State(reserving: false)
-        swap(&state, &hot.value)
-        state.reset()
-        Self.spare.withLock { $0 = state }
+    // MARK: Parked encoders
+
+    /// Encoders of finished encodes, with their writer and its buffer, their arrays emptied with
+    /// their room kept: a small encode would otherwise spend a tenth of its time making and
+    /// freeing them.
+    private static let parked = ParkedPool<BridgeEncoder>(capacity: 8)
+
+    /// A writer's buffer larger than this is not kept for the next encode.
+    private static var parkedBufferLimit: Int { 1 << 18 }
+
+    /// Runs `body` with an encoder for `configuration` (a parked one when there is one), then
+    /// parks it again, unless something made during the encode still reaches it or its writer
+    /// (a container, a super encoder or a visitor kept past the encode, which must go on writing
+    /// nowhere else than into this encoder's own storage).
+    static func withPooled<R>(_ configuration: EncoderConfiguration, capacity: Int, _ body: (BridgeEncoder) throws -> R) rethrows -> R {
+        var encoder: BridgeEncoder
+        if let parked = parked.take() {
+            if parked.configuration === configuration {
+                encoder = parked
+            } else {
+                // Another encoder's settings (a server has one): left for it.
+                Self.parked.park(parked)
+                encoder = BridgeEncoder(writer: JSONWriter(options: configuration.options, capacity: capacity), configuration: configuration)
+            }
+        } else {
+            encoder = BridgeEncoder(writer: JSONWriter(options: configuration.options, capacity: capacity), configuration: configuration)
+        }
+        defer {
+            if isKnownUniquelyReferenced(&encoder), encoder.hasWriterAlone(), encoder.writer.output.capacity <= parkedBufferLimit {
+                encoder.reset()
+                parked.park(encoder)
+            }
+        }
+        return try body(encoder)
     }
 
-    /// The arrays of a finished encode, emptied with their room kept: the next encode starts
-    /// with no allocation for them (one spare; encodes at the same time make their own).
-    private static let spare = Lock<State?>(nil)
+    private func hasWriterAlone() -> Bool { isKnownUniquelyReferenced(&writer) }
+
+    /// Ready for the next encode: nothing written, nothing open, no tree.
+    private func reset() {
+        hot.value.reset()
+        tree = nil
+        writer.reset()
+    }
 
     var codingPath: [any CodingKey] { path }
     var userInfo: [CodingUserInfoKey: Any] { configuration.userInfo }

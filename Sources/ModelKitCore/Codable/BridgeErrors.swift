@@ -32,7 +32,7 @@ extension TapeDecoder {
         case .object: return "object"
         case .array: return "array"
         case .null: return "null"
-        default: return DecodeEngine.describe(scalar(at: index))
+        default: return ScalarConversions.describe(scalar(at: index))
         }
     }
 
@@ -69,7 +69,7 @@ extension TapeDecoder {
         return .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: error.description, underlyingError: error))
     }
 
-    /// A conversion of the schema engine failed on the value at `index`: a number that does not
+    /// A scalar conversion failed on the value at `index`: a number that does not
     /// fit is corrupted data (as `JSONDecoder` says), anything else the wrong type.
     func conversionFailed(_ type: Any.Type, _ failure: DecodeFailure, at index: Int, _ at: BridgePath) -> DecodingError {
         if failure.kind == .outOfRange { return dataCorrupted(failure.reason, at: index, at) }

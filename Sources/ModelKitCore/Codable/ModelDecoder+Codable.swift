@@ -4,7 +4,7 @@ extension ModelDecoder {
     /// Decodes any `Decodable` type from UTF-8 bytes (the Codable bridge): `[UInt8]`, `Data`,
     /// `UnsafeRawBufferPointer` (read in place), any byte collection.
     ///
-    /// On the same engine as the schema path: the same RFC 8259 checks and limits, numbers
+    /// With the same checks and conversions as the schema path: RFC 8259 and the limits, numbers
     /// exact and range-checked, dates by ``DecodingOptions/dates``, scalars converted as
     /// ``DecodingOptions/conversion`` says. A ``Model`` type (or any ``ModelValue``) takes the
     /// schema path, also when it is nested in a Codable type. Failures are `DecodingError`s whose
@@ -77,7 +77,7 @@ extension ModelDecoder {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
         let tape = recorder.tape
-        var decoder: TapeDecoder? = TapeDecoder(tape: tape, engine: recorder.conversions, options: options)
+        var decoder: TapeDecoder? = TapeDecoder(tape: tape, conversions: recorder.conversions, options: options)
         defer {
             // `T` may have kept the decoder, a container or a super decoder: they must go on
             // reading this document after the caller's bytes are gone.

@@ -36,9 +36,10 @@ extension ModelEncoder {
     /// writing a response body straight into a server's buffer. The bytes are valid only during
     /// `body`. A ``Model`` takes the schema path.
     public func withEncodedBytes<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let writer = try Self.write(value, configuration)
-        Self.lastSize.record(writer.byteCount)
-        return try body(writer.written)
+        try Self.withEncoded(value, configuration) { bytes in
+            Self.lastSize.record(bytes.count)
+            return try body(bytes)
+        }
     }
 
     /// What the previous encode needed: the next one reserves it, so most encodes allocate once.
@@ -50,27 +51,30 @@ extension ModelEncoder {
 
     private func newWriter(_ options: EncodingOptions) -> JSONWriter { Self.newWriter(options) }
 
-    private static func write<T: Encodable>(_ value: T, _ configuration: EncoderConfiguration) throws -> JSONWriter {
+    /// Encodes `value` and hands `body` the bytes, valid only during the call.
+    private static func withEncoded<T: Encodable, R>(_ value: T, _ configuration: EncoderConfiguration,
+                                                     _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         let options = configuration.options
-        if let schemaValue = value as? any ModelValue {
+        // The value's own type (a subclass may be a model): plain types are remembered, since
+        // asking the runtime costs a thousand instructions an encode.
+        if !PlainTypeCache.shared.isNoModelValue(type(of: value)), let schemaValue = value as? any ModelValue {
             let writer = newWriter(options)
             try schemaValue._visit(writer)
-            return writer
+            return try body(writer.written)
         }
         if options.sortedKeys {
             // Codable hands keys over in its own order: sort them through a JSONValue.
             var unsorted = configuration.values
             unsorted.options.sortedKeys = false
             unsorted.options.prettyPrinted = false
-            let bytes = try write(value, EncoderConfiguration(unsorted))
-            let tree = try ModelDecoder().decode(JSONValue.self, from: bytes.written)
+            let tree = try withEncoded(value, EncoderConfiguration(unsorted)) { try ModelDecoder().decode(JSONValue.self, from: $0) }
             let writer = newWriter(options)
             try tree._visit(writer)
-            return writer
+            return try body(writer.written)
         }
-        let writer = newWriter(options)
-        let encoder = BridgeEncoder(writer: writer, configuration: configuration)
-        try encoder.encodeRoot(value)
-        return writer
+        return try BridgeEncoder.withPooled(configuration, capacity: lastSize.value + 64) { encoder in
+            try encoder.encodeRoot(value)
+            return try body(encoder.writer.written)
+        }
     }
 }

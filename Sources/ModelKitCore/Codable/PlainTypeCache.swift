@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Types the Codable bridge found to be no ``ModelValue``, remembered process-wide.
+/// Types the Codable bridge (decoder and encoder) found to be no ``ModelValue``, remembered process-wide.
 ///
 /// Asking the runtime (`type as? any ModelValue.Type`) walks its conformance cache: about 1,400
 /// instructions, which a small document paid once per decode and per nested plain type. Eight

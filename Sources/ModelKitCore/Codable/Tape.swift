@@ -157,13 +157,15 @@ final class Tape {
     /// Where the token of `entry` starts in the input.
     @inline(__always)
     func tokenStart(_ entry: TapeEntry) -> Int {
-        guard entry.isInSideBuffer, entry.kind == .string else { return Int(entry.position) }
-        return openingQuote(before: Int(entry.position) - 1)
+        Self.tokenStart(entry, in: input)
     }
 
-    /// The opening quote of the string whose closing quote is at `closing`.
-    private func openingQuote(before closing: Int) -> Int {
-        StringStart.openingQuote(in: input, closingAt: closing)
+    /// Where the token of `entry` starts in `input`, the tape's input (for readers that keep
+    /// the input's address rather than the tape).
+    @inline(__always)
+    static func tokenStart(_ entry: TapeEntry, in input: UnsafeRawBufferPointer) -> Int {
+        guard entry.isInSideBuffer, entry.kind == .string else { return Int(entry.position) }
+        return StringStart.openingQuote(in: input, closingAt: Int(entry.position) - 1)
     }
 
     /// The input bytes of the value at `index` (a container from its opening to its closing bracket).

@@ -74,7 +74,7 @@ extension TapeDecoder {
             if let value = T(text) { return value }
             if let decimal = Decimal.exact(bytes(of: entry)), decimal == decimal.rounded(), let value = T("\(decimal)") { return value }
             throw dataCorrupted(.typeMismatch(expected: "\(name) (value out of range)", found: describe(index)), at: index, at)
-        case .string where engine.lenient:
+        case .string where conversions.lenient:
             if let value = T(String(decoding: bytes(of: entry), as: UTF8.self)) { return value }
             throw typeMismatch(T.self, expected: name, at: index, at)
         default: throw typeMismatch(T.self, expected: name, at: index, at)

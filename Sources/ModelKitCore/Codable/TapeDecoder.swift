@@ -6,12 +6,12 @@ import Foundation
 ///
 /// It reads the caller's input in place. A type may keep the decoder, or a container or super
 /// decoder made from it, past the `decode` call (`JSONDecoder` allows it): the call then copies
-/// the input into the tape and leaves the engine to the decoders (`ModelDecoder.decodeBridged(_:from:options:)`);
+/// the input into the tape and leaves the conversions to the decoders (`ModelDecoder.decodeBridged(_:from:options:)`);
 /// a super decoder makes that copy as soon as it is made, since it may go to another thread.
 final class TapeDecoder: Decoder {
     let tape: Tape
-    /// The engine that built the tape: its conversions (lenient or strict) decode scalars.
-    let engine: DecodeEngine
+    /// How scalars become values (lenient or strict), the same conversions as the schema engine's.
+    let conversions: ScalarConversions
     let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
     var current: Int {
@@ -50,9 +50,9 @@ final class TapeDecoder: Decoder {
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
     private var spareReplayEngine: DecodeEngine?
 
-    init(tape: Tape, engine: DecodeEngine, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
+    init(tape: Tape, conversions: ScalarConversions, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
         self.tape = tape
-        self.engine = engine
+        self.conversions = conversions
         self.options = options
         self.prefix = prefix
         start = current
@@ -121,7 +121,7 @@ final class TapeDecoder: Decoder {
 
     // MARK: Values
 
-    /// The scalar token at `index`, as the schema engine's conversions take it.
+    /// The scalar token at `index`, as the conversions take it.
     @inline(__always)
     func scalar(at index: Int) -> ScalarToken {
         let entry = entries[index]
@@ -134,7 +134,7 @@ final class TapeDecoder: Decoder {
         }
     }
 
-    /// A scalar type through the schema engine's conversion (lenient or strict, as the options say).
+    /// A scalar type through the conversions (lenient or strict, as the options say).
     /// The coding path is built only for an error: wrapping a key into `any CodingKey` and moving
     /// it through a `BridgePath` costs more than converting most values.
     @inline(__always)
@@ -144,7 +144,7 @@ final class TapeDecoder: Decoder {
         if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
         if kind == .string, readsNonConformingFloats, let value = nonConformingFloat(T.self, at: index) { return value }
         do {
-            if let value = try T._decodeScalar(scalar(at: index), engine) { return value }
+            if let value = try T._decodeScalar(scalar(at: index), conversions) { return value }
         } catch let failure as DecodeFailure {
             throw conversionFailed(T.self, failure, at: index, at())
         } catch let error as ModelDecodingError {
@@ -170,6 +170,14 @@ final class TapeDecoder: Decoder {
     private func decodeStandard<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T? {
         // Standard scalars straight to the conversions (Array<Int>.init(from:) asks generically).
         if T.self == String.self { return try decodeScalar(String.self, at: index, at) as? T }
+        // Arrays of standard scalars without `Array.init(from:)`: unspecialized in the standard
+        // library, it looks up its element's metadata and witnesses per array (a quarter of the
+        // cost of a short `[String]`). Same container, same errors and coding paths.
+        if T.self == [String].self { return try decodeScalarArray(String.self, at: index, at) as? T }
+        if T.self == [Int].self { return try decodeScalarArray(Int.self, at: index, at) as? T }
+        if T.self == [Double].self { return try decodeScalarArray(Double.self, at: index, at) as? T }
+        if T.self == [Bool].self { return try decodeScalarArray(Bool.self, at: index, at) as? T }
+        if T.self == [Int64].self { return try decodeScalarArray(Int64.self, at: index, at) as? T }
         if T.self == Int.self { return try decodeScalar(Int.self, at: index, at) as? T }
         if T.self == Double.self { return try decodeScalar(Double.self, at: index, at) as? T }
         if T.self == Bool.self { return try decodeScalar(Bool.self, at: index, at) as? T }
@@ -196,6 +204,19 @@ final class TapeDecoder: Decoder {
         if PlainTypeCache.shared.isNoModelValue(T.self) { return nil }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
         return nil
+    }
+
+    /// What `Array<Element>.init(from:)` does, with the element type known here: the array's
+    /// unkeyed container, each element through its scalar conversion.
+    private func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
+        try descend(into: index, at) {
+            try expect(.array, at: current, here)
+            var container = TapeUnkeyedContainer(decoder: self, array: current, at: here)
+            var elements: [Element] = []
+            elements.reserveCapacity(container.count!)
+            while !container.isAtEnd { elements.append(try container.decodeScalar(Element.self)) }
+            return elements
+        }
     }
 
     /// The document's value, of a type the caller found is no ``ModelValue`` (no scalar, no

@@ -140,7 +140,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         // this decode goes on: it reads a copy of the input from the start, so that no decoder
         // ever switches from the caller's bytes to a copy while another thread reads.
         decoder.tape.keepInput()
-        return TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index, prefix: path)
+        return TapeDecoder(tape: decoder.tape, conversions: decoder.conversions, options: decoder.options, current: index, prefix: path)
     }
 
     /// A nested container outlives this call: it keeps a copy of its path.

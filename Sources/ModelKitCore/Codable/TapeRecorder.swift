@@ -9,8 +9,8 @@ final class TapeRecorder: WholeInputParser {
     /// The tape being recorded, then read by the decode's ``TapeDecoder``s.
     let tape: Tape
     /// The conversions the decoders apply to the tape's scalars (lenient or strict, as the
-    /// options say): an engine without a parser, set to this decode's options.
-    let conversions: DecodeEngine
+    /// options say), set to this decode's options.
+    let conversions: ScalarConversions
     // The state below is read and written per token, only by the thread running the parse, and
     // no access spans a call back into the recorder: unchecked exclusivity spares each access
     // Swift's run-time check (a thread-local access set, about 70 instructions; 4 K per small decode).
@@ -30,18 +30,13 @@ final class TapeRecorder: WholeInputParser {
 
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: Self.tapeCapacity(for: input))
-        conversions = DecodeEngine(options: .init(), root: Self.idleRoot(), parser: false)
+        conversions = ScalarConversions(options: .init())
         tokenizer = TapeRecorder.tokenizer(feeding: self)
     }
 
     deinit {
         // The tokenizer holds this recorder unretained: it goes first.
         tokenizer = nil
-    }
-
-    /// The conversion engine never parses: its root frame is never reached.
-    private static func idleRoot() -> RootFrame {
-        RootFrame(scalar: { _, _ in }, begin: { _, _ in nil }, finish: { _, _ in })
     }
 
     /// About one token per 6 bytes of typical JSON: usually no regrowth.
@@ -61,7 +56,7 @@ final class TapeRecorder: WholeInputParser {
         // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
         var strict = options
         strict.mismatch = .fail
-        recorder.conversions.reset(options: strict, merging: false, root: idleRoot())
+        recorder.conversions.reset(options: strict)
         recorder.depth = 0
         recorder.sawValue = false
         recorder.failure = nil
@@ -93,7 +88,6 @@ final class TapeRecorder: WholeInputParser {
             tape.keepInput()
         } else if tape.retainedBytes <= 1 << 18 {
             // A tape that served a large document is dropped rather than kept at that size for good.
-            conversions.release(keepingSpares: false)
             Self.pool.park(self)
         }
     }

@@ -1,9 +1,9 @@
 /// A model (or `JSONValue`) nested in a Codable type is decoded by the schema engine from the
 /// tape's tokens: the document was parsed once already, so parsing the value's bytes again (a
 /// second pre-scan and yajl pass, plus a parser per nested value) would cost more than the
-/// whole tape. The tokens are fed through the engine's token entry points exactly as yajl would
-/// feed them, with each token's offset counted from the value's first byte, so a failure is
-/// the same `ModelDecodingError` a parse of the value's bytes would report.
+/// whole tape. The tokens go through the one replay driver (``DecodeEngine/replay(_:from:)``)
+/// exactly as yajl would feed them, with each token's offset counted from the value's first
+/// byte, so a failure is the same `ModelDecodingError` a parse of the value's bytes would report.
 extension TapeDecoder {
     func decodeReplayed<M: ModelValue>(_ type: M.Type, at index: Int) throws -> M {
         let box = ResultBox<M>()
@@ -11,48 +11,101 @@ extension TapeDecoder {
         let engine = takeReplayEngine(root: root)
         var finished = false
         defer { giveBackReplayEngine(engine, finished: finished) }
-        let base = tape.tokenStart(entries[index])
         engine.wholeInput = tape.inputBytes(of: index)
-        _ = try feed(index, to: engine, base: base)
+        try engine.replay(index, from: TapeReplaySource(self, base: tape.tokenStart(entries[index])))
         guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: String(describing: M.self)) }
         finished = true
         return value
     }
+}
 
-    /// Feeds the value at `index` (nested values included) and returns the index after it.
-    private func feed(_ index: Int, to engine: DecodeEngine, base: Int) throws -> Int {
+/// The tape's entries from a value on, as a ``ReplaySource``: values are tape indices, and every
+/// token is placed at its input offset (the replay engine has no parser: its token start is
+/// exactly that offset), counted from `base`, the replayed value's first byte.
+struct TapeReplaySource: ReplaySource {
+    // The tape's storage by address, no reference: loading a class reference per token (even
+    // an unowned one) costs a retain and a release, a tenth of a nested model's replay. The
+    // tape is complete and its input does not move while a decode reads it.
+    private let entries: UnsafeMutablePointer<TapeEntry>
+    private let input: UnsafeRawBufferPointer
+    private let inputBase: UnsafeRawPointer
+    private let sideBase: UnsafeRawPointer
+    private let base: Int
+
+    init(_ decoder: TapeDecoder, base: Int) {
+        entries = decoder.entries
+        input = decoder.tape.input
+        inputBase = decoder.tape.inputBase
+        sideBase = decoder.sideBase
+        self.base = base
+    }
+
+    /// The bytes of a string or number entry.
+    @inline(__always)
+    private func bytes(of entry: TapeEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
+    }
+
+    @inline(__always)
+    func feedScalar(_ index: Int, to engine: DecodeEngine) -> ReplayStep {
         let entry = entries[index]
-        // The replay engine has no parser: its token start is exactly this offset.
-        engine.locator.currentBufferOffset = tape.tokenStart(entry) - base
-        let status: Bool
+        let fed: Bool
         switch entry.kind {
-        case .null: status = engine.onScalar(.null, kind: .literal)
-        case .falseValue: status = engine.onScalar(.bool(false), kind: .literal)
-        case .trueValue: status = engine.onScalar(.bool(true), kind: .literal)
-        case .number: status = engine.onScalar(.number(bytes(of: entry)), kind: .number)
-        case .string: status = engine.onString(bytes(of: entry))
-        case .object, .array:
-            let below = engine.frames.count
-            guard engine.onOpen(entry.kind == .object ? .object : .array) else { throw engine.failure! }
-            let end = Int(entry.next)
-            // A container its consumer skips (an unknown key, a mismatch under `.skip`) is
-            // closed at once: the tape already checked what is inside.
-            let skipped = engine.frames.count == below + 1 && engine.top === engine.sharedSkipFrame
-            var k = index + 1
-            while !skipped && k < end {
-                if entry.kind == .object {
-                    let key = entries[k]
-                    engine.locator.currentBufferOffset = tape.tokenStart(key) - base
-                    guard engine.onKey(bytes(of: key)) else { throw engine.failure! }
-                    k += 1
-                }
-                k = try feed(k, to: engine, base: base)
-            }
-            // The closing bracket is the byte before the container's end offset.
-            engine.locator.currentBufferOffset = Int(entry.start) - 1 - base
-            status = engine.onClose()
+        case .null: fed = engine.onScalar(.null, kind: .literal)
+        case .falseValue: fed = engine.onScalar(.bool(false), kind: .literal)
+        case .trueValue: fed = engine.onScalar(.bool(true), kind: .literal)
+        case .number: fed = engine.onScalar(.number(bytes(of: entry)), kind: .number)
+        case .string: fed = engine.onString(bytes(of: entry))
+        case .object: return .container(.object)
+        case .array: return .container(.array)
         }
-        if !status { throw engine.failure! }
-        return Int(entry.next)
+        return fed ? .fed : .failed
+    }
+
+    @inline(__always)
+    func members(of container: Int) -> Members {
+        Members(source: self, next: container + 1, end: Int(entries[container].next), isObject: entries[container].kind == .object)
+    }
+
+    @inline(__always)
+    func willFeed(_ index: Int, to engine: DecodeEngine) {
+        place(entries[index], in: engine)
+    }
+
+    /// The closing bracket is the byte before the container's end offset.
+    @inline(__always)
+    func willClose(_ container: Int, in engine: DecodeEngine) {
+        engine.locator.currentBufferOffset = Int(entries[container].start) - 1 - base
+    }
+
+    // The tape builds no `JSONValue`s: a buffering frame takes the container token by token.
+    static var handsOverContainers: Bool { false }
+    func handOver(_ container: Int, to frame: JSONValueFrame) {}
+
+    @inline(__always)
+    private func place(_ entry: TapeEntry, in engine: DecodeEngine) {
+        engine.locator.currentBufferOffset = Tape.tokenStart(entry, in: input) - base
+    }
+
+    /// A container's members: for an object, each key entry and then its value.
+    struct Members: ReplayMembers {
+        let source: TapeReplaySource
+        var next: Int
+        let end: Int
+        let isObject: Bool
+
+        @inline(__always)
+        mutating func next(feedingKeyTo engine: DecodeEngine) throws -> Int? {
+            guard next < end else { return nil }
+            var value = next
+            if isObject {
+                let key = source.entries[next]
+                source.place(key, in: engine)
+                guard engine.onKey(source.bytes(of: key)) else { throw engine.failure! }
+                value += 1
+            }
+            next = Int(source.entries[value].next)
+            return value
+        }
     }
 }

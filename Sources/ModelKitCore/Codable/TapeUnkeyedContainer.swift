@@ -46,26 +46,27 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    private mutating func scalar<T: ModelValue>(_ type: T.Type) throws -> T {
+    /// The next element through its scalar conversion (also for arrays of scalars, TapeDecoder).
+    mutating func decodeScalar<T: ModelValue>(_ type: T.Type) throws -> T {
         let value = try decoder.decodeScalar(T.self, at: next(T.self), elementPath)
         advance()
         return value
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(Bool.self) }
-    mutating func decode(_ type: String.Type) throws -> String { try scalar(String.self) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(Double.self) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try scalar(Float.self) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(Int.self) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar(Int8.self) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar(Int16.self) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar(Int32.self) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar(Int64.self) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar(UInt.self) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar(UInt8.self) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(UInt16.self) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(UInt32.self) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(UInt64.self) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(Bool.self) }
+    mutating func decode(_ type: String.Type) throws -> String { try decodeScalar(String.self) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try decodeScalar(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try decodeScalar(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try decodeScalar(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeScalar(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeScalar(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeScalar(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeScalar(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeScalar(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeScalar(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeScalar(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeScalar(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeScalar(UInt64.self) }
     mutating func decode(_ type: Int128.Type) throws -> Int128 { try wide(Int128.self) }
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try wide(UInt128.self) }
 
@@ -101,7 +102,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         let index = try next(Never.self)
         // Its own object, which may go to another thread: it reads a copy (see TapeKeyedContainer).
         decoder.tape.keepInput()
-        let nested = TapeDecoder(tape: decoder.tape, engine: decoder.engine, options: decoder.options, current: index,
+        let nested = TapeDecoder(tape: decoder.tape, conversions: decoder.conversions, options: decoder.options, current: index,
                                  prefix: decoder.codingPath(elementPath))
         advance()
         return nested

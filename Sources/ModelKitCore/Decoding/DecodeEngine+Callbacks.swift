@@ -1,7 +1,7 @@
 import CYajl
 
 // The decode engine's callback table: each yajl callback is a direct call into the engine (no
-// `any TokenSink`, no witness-table dispatch on the hot path).
+// protocol, no witness-table dispatch on the hot path).
 
 extension DecodeEngine {
     /// A parser whose tokens go to `engine`.

@@ -5,21 +5,16 @@ import Foundation
 ///
 /// One engine decodes one document (or one stream); it is not shared between threads. Its parts
 /// each do one job: `YajlTokenizer` owns the parser, `FrameStack` the open containers,
-/// `SourceLocator` the positions. Internal: values reach it through the opaque ``ModelEngine/Context``.
+/// `SourceLocator` the positions, and what it inherits from ``ScalarConversions`` how scalars
+/// become values. Internal: values reach it through the opaque ``ModelEngine/Context``.
 @usableFromInline
-final class DecodeEngine: TokenSink, WholeInputParser {
-    // The options and the flags copied out of them are written only by `init` and `reset`
-    // (between documents) and read per token, partly from code inlined into other modules:
-    // unchecked exclusivity spares each access Swift's run-time check.
-    /// The options of this decode.
-    @exclusivity(unchecked) @usableFromInline private(set) var options: DecodingOptions
+final class DecodeEngine: ScalarConversions, WholeInputParser {
     /// True for `update(json:)`: nested models merge into the current value.
     @inlinable var isMerging: Bool { merging.value }
     // Read per container by field accessors inlined into the model's module (see UncheckedStorage).
     @usableFromInline let merging: UncheckedStorage<Bool>
-    // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
-    @exclusivity(unchecked) @usableFromInline private(set) var lenient: Bool
-    @exclusivity(unchecked) private(set) var skipsMismatches: Bool
+    // Copied out of the options (written only by `init` and `reset`, between documents) so the
+    // hot path reads a flag; unchecked exclusivity spares each access Swift's run-time check.
     @exclusivity(unchecked) private(set) var failsOnUnknownKeys: Bool
     @exclusivity(unchecked) private(set) var duplicateKeys: DecodingOptions.DuplicateKeyPolicy
     @exclusivity(unchecked) private(set) var maxStringBytes: Int
@@ -37,24 +32,17 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     @exclusivity(unchecked) var depth = 0
     /// Set by a token entry point that failed; the tokenizer then stops with `.stopped`.
     @exclusivity(unchecked) var failure: ModelDecodingError?
-    /// Mismatches dropped under `mismatch: .skip` (validation rejections included).
-    @usableFromInline var skipped: [ModelDecodingError] = []
     /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
     var replayedValues = 0
-    /// Streams report nothing of what they skip, so they do not keep it: memory stays bounded
-    /// however many values of an endless stream are skipped.
-    var keepsSkipped = true
 
     init(options: DecodingOptions, merging: Bool = false, root: DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
-        self.options = options
         self.merging = UncheckedStorage(merging)
-        lenient = options.conversion == .lenient
-        skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         duplicateKeys = options.duplicateKeys
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         stack = FrameStack(root: root)
+        super.init(options: options)
         guard parser else { return }
         tokenizer = Self.tokenizer(feeding: self, multipleValues: multipleValues)
     }
@@ -68,10 +56,8 @@ final class DecodeEngine: TokenSink, WholeInputParser {
     /// parser, so whole-document decodes reuse parsers (in multiple-values mode, where a parser
     /// that finished one value accepts the next; `RootFrame` rejects a second value itself).
     func reset(options: DecodingOptions, merging: Bool, root: DecodeFrame) {
-        self.options = options
+        reset(options: options)
         self.merging.value = merging
-        lenient = options.conversion == .lenient
-        skipsMismatches = options.mismatch == .skip
         failsOnUnknownKeys = options.unknownKeys == .fail
         duplicateKeys = options.duplicateKeys
         maxStringBytes = options.limits.maxStringBytes
@@ -79,7 +65,6 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         stack.reset(root: root)
         depth = 0
         failure = nil
-        skipped.removeAll()
         replayedValues = 0
         locator = SourceLocator()
     }
@@ -91,10 +76,9 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         skipped.removeAll()
     }
 
-    /// Frees the parser once the input has been read (a Codable decoder kept past its decode
-    /// needs the engine's conversions, not yajl's buffers). The engine is never pooled again.
-    func discardParser() {
-        tokenizer = nil
+    /// A failure dropped under `.skip` is located at the token being handled, on the open frames' path.
+    override func locateSkipped(_ failure: DecodeFailure) -> ModelDecodingError {
+        positioned(failure)
     }
 
     /// Whether this engine may serve another document: it finished cleanly at the top level.
@@ -215,7 +199,10 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         return frame
     }
 
-    // MARK: Token entry points (TokenSink: called by the tokenizer, the archive reader and replay)
+    // MARK: Token entry points
+    // Called by yajl (through DecodeEngine+Callbacks.swift), the replay driver (Replay/) and the
+    // archive reader, each straight on the engine: no protocol between them, no witness-table call.
+    // Each answers whether to go on: `false` means the entry point recorded `failure`.
 
     @inline(__always)
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
@@ -295,7 +282,7 @@ final class DecodeEngine: TokenSink, WholeInputParser {
         }
     }
 
-    // MARK: Replay (replay(_:) and whole-container adoption: Replay.swift)
+    // MARK: Replay (the driver and its sources: Replay/ReplaySource.swift)
 
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0

@@ -6,81 +6,89 @@ extension ByteOutput {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// RFC 8259 escaping; runs of bytes that need none are copied at once, found sixteen (then
-    /// eight) bytes at a time (most strings need no escape at all).
+    /// eight) bytes at a time, and each escape is found in its word without a byte loop (URLs
+    /// put a `/` every few bytes, and `JSONEncoder` escapes it).
     func putQuoted(_ text: String, escapingSlashes escapesSlashes: Bool) {
-        // Two copies of the scan, each with the slash rule a constant: the test per word is
-        // then a few instructions shorter (it runs for every eight bytes of every string).
-        if escapesSlashes {
-            putQuoted(text, slashes: true)
-        } else {
-            putQuoted(text, slashes: false)
-        }
-    }
-
-    @inline(__always)
-    private func putQuoted(_ text: String, slashes escapesSlashes: Bool) {
-        var text = text
-        text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            reserve(raw.count + 2)
-            appendReserved(UInt8(ascii: "\""))
-            var runStart = 0
-            var i = 0
-            let n = raw.count
-            while i < n {
-                let end: Int
-                if n - i >= 16 {
-                    // Two words per step: one branch for sixteen clean bytes.
-                    let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    let second = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
-                    if !ByteOutput.mayNeedEscape(first, second, slashes: escapesSlashes) {
-                        i &+= 16
-                        continue
-                    }
-                    end = i + 16
-                } else if n - i >= 8 {
-                    if !ByteOutput.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes) {
-                        i += 8
-                        continue
-                    }
-                    end = i + 8
-                } else {
-                    // The last few bytes: one word ending at the end (overlapping bytes already
-                    // written is harmless: a clean word means these are clean too).
-                    if n >= 8, !ByteOutput.mayNeedEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), slashes: escapesSlashes) {
-                        break
-                    }
-                    end = n
-                }
-                while i < end {
-                    let byte = raw[i]
-                    i += 1
-                    guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapesSlashes) else { continue }
-                    put(UnsafeRawBufferPointer(rebasing: raw[runStart..<(i - 1)]))
-                    runStart = i
-                    putEscape(byte)
-                }
+        // A native string lends its bytes without the copy (and retain) `withUTF8` makes. Two
+        // copies of the scan, each with the slash rule a constant: the test per word is then a
+        // few instructions shorter (it runs for every eight bytes of every string).
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if escapesSlashes {
+                putQuoted(UnsafeRawBufferPointer(bytes), slashes: true)
+            } else {
+                putQuoted(UnsafeRawBufferPointer(bytes), slashes: false)
             }
-            put(UnsafeRawBufferPointer(rebasing: raw[runStart..<raw.count]))
-            put(UInt8(ascii: "\""))
+        }
+        if done == nil {
+            var text = text
+            text.withUTF8 { putQuoted(UnsafeRawBufferPointer($0), slashes: escapesSlashes) }
         }
     }
 
-    /// ``mayNeedEscape(_:slashes:)`` for sixteen bytes at once.
     @inline(__always)
-    private static func mayNeedEscape(_ first: UInt64, _ second: UInt64, slashes: Bool) -> Bool {
-        escapeBits(first, slashes: slashes) | escapeBits(second, slashes: slashes) != 0
+    private func putQuoted(_ raw: UnsafeRawBufferPointer, slashes escapesSlashes: Bool) {
+        reserve(raw.count + 2)
+        appendReserved(UInt8(ascii: "\""))
+        var runStart = 0
+        var i = 0
+        let n = raw.count
+        while i < n {
+            let hit: Int
+            if n &- i >= 16 {
+                // Two words per step: one branch for sixteen clean bytes.
+                let first = ByteOutput.escapeBits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes)
+                let second = ByteOutput.escapeBits(raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), slashes: escapesSlashes)
+                if first | second == 0 {
+                    i &+= 16
+                    continue
+                }
+                hit = first != 0 ? i &+ first.trailingZeroBitCount &>> 3 : i &+ 8 &+ second.trailingZeroBitCount &>> 3
+            } else if n &- i >= 8 {
+                let bits = ByteOutput.escapeBits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes)
+                if bits == 0 {
+                    i &+= 8
+                    continue
+                }
+                hit = i &+ bits.trailingZeroBitCount &>> 3
+            } else {
+                // The last one to seven bytes as one word, the rest of it a byte that never needs
+                // an escape: from a word ending at the end when the string is that long (the
+                // bytes before `i`, done already, shifted out), else copied.
+                let left = n &- i
+                var word = ByteOutput.cleanPadding
+                if n >= 8 {
+                    word = raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) &>> UInt64(64 &- 8 &* left)
+                        | ByteOutput.cleanPadding &<< UInt64(8 &* left)
+                } else {
+                    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[i..<n])) }
+                }
+                let bits = ByteOutput.escapeBits(word, slashes: escapesSlashes)
+                if bits == 0 { break }
+                hit = i &+ bits.trailingZeroBitCount &>> 3
+            }
+            // The lowest flagged byte of a word is exact: a borrow only starts at a real hit.
+            let run = UnsafeRawBufferPointer(start: raw.baseAddress! + runStart, count: hit &- runStart)
+            let byte = raw[hit]
+            if let letter = ByteOutput.escapeLetter(byte) {
+                put(run, then: UInt8(ascii: "\\"), letter)
+            } else {
+                put(run)
+                putUnicodeEscape(byte)
+            }
+            i = hit &+ 1
+            runStart = i
+        }
+        put(UnsafeRawBufferPointer(rebasing: raw[runStart..<n]))
+        put(UInt8(ascii: "\""))
     }
 
-    /// Whether any of eight bytes is a control character, a quote, a backslash or (when escaped) `/`. Bytes
-    /// of multi-byte UTF-8 sequences (0x80 and up) never match. May say yes for a clean word
-    /// (then the bytes are checked one by one), never no for one that needs an escape.
-    @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
-        escapeBits(word, slashes: slashes) != 0
-    }
+    /// Eight `A`s: fills a word past a string's last byte without flagging anything.
+    private static var cleanPadding: UInt64 { 0x4141_4141_4141_4141 }
 
-    /// The high bit of each byte that may need an escape (see ``mayNeedEscape(_:slashes:)``).
+    /// The high bit of each byte of `word` that may need an escape: a control character, a
+    /// quote, a backslash or (when escaped) `/`; bytes of multi-byte UTF-8 sequences (0x80 and up)
+    /// never match. The lowest flagged byte is exact (a borrow only starts at a real hit), those
+    /// above it may be false positives.
     @inline(__always)
     private static func escapeBits(_ word: UInt64, slashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -93,21 +101,24 @@ extension ByteOutput {
         return found
     }
 
-    private func putEscape(_ byte: UInt8) {
+    /// The letter of a two-byte escape (`\n` …), or nil for the control characters written as `\u00XX`.
+    @inline(__always)
+    private static func escapeLetter(_ byte: UInt8) -> UInt8? {
         switch byte {
-        case 0x22: put("\\\"")
-        case 0x5C: put("\\\\")
-        case 0x2F: put("\\/")
-        case 0x0A: put("\\n")
-        case 0x0D: put("\\r")
-        case 0x09: put("\\t")
-        case 0x08: put("\\b")
-        case 0x0C: put("\\f")
-        default:
-            put("\\u00")
-            put(ByteOutput.hexDigits.utf8Start[Int(byte >> 4)])
-            put(ByteOutput.hexDigits.utf8Start[Int(byte & 0xF)])
+        case 0x22, 0x5C, 0x2F: return byte
+        case 0x0A: return UInt8(ascii: "n")
+        case 0x0D: return UInt8(ascii: "r")
+        case 0x09: return UInt8(ascii: "t")
+        case 0x08: return UInt8(ascii: "b")
+        case 0x0C: return UInt8(ascii: "f")
+        default: return nil
         }
+    }
+
+    private func putUnicodeEscape(_ byte: UInt8) {
+        put("\\u00")
+        put(ByteOutput.hexDigits.utf8Start[Int(byte >> 4)])
+        put(ByteOutput.hexDigits.utf8Start[Int(byte & 0xF)])
     }
 
     /// The shortest text that reads back to the same value; integral values below 10^15

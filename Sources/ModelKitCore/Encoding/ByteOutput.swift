@@ -108,9 +108,30 @@ final class ByteOutput {
         let n = raw.count
         guard n > 0 else { return }
         reserve(n)
+        Self.copy(raw, to: UnsafeMutableRawPointer(state.value.base + state.value.count))
+        state.value.count += n
+    }
+
+    /// `raw`, then the bytes `first` and `second` (a string's clean run, then an escape): one
+    /// reservation, exactly what is written (lent memory must not spill for bytes never written).
+    @inline(__always)
+    func put(_ raw: UnsafeRawBufferPointer, then first: UInt8, _ second: UInt8) {
+        let n = raw.count
+        reserve(n &+ 2)
+        // Why unsafe: `reserve` made room for `n + 2` bytes at `target`.
         let target = UnsafeMutableRawPointer(state.value.base + state.value.count)
+        if n > 0 { Self.copy(raw, to: target) }
+        target.storeBytes(of: first, toByteOffset: n, as: UInt8.self)
+        target.storeBytes(of: second, toByteOffset: n &+ 1, as: UInt8.self)
+        state.value.count &+= n &+ 2
+    }
+
+    /// Copies `raw` (not empty) to `target`, which has room for it.
+    @inline(__always)
+    private static func copy(_ raw: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
+        let n = raw.count
         // Keys and most strings are short: two overlapping word moves beat a call to memcpy.
-        // Why unsafe: `reserve` made room for `n` bytes at `target`; loads stay within `raw`.
+        // Why unsafe: the caller made room for `n` bytes at `target`; loads stay within `raw`.
         if n >= 8 && n <= 16 {
             target.storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(of: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
@@ -122,7 +143,6 @@ final class ByteOutput {
         } else {
             target.copyMemory(from: raw.baseAddress!, byteCount: n)
         }
-        state.value.count += n
     }
 
     @inline(__always)

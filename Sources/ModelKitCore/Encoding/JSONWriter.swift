@@ -99,6 +99,15 @@ final class JSONWriter: ValueVisitor {
         pendingKey = .none
     }
 
+    /// Ready for another value with the same options, the buffer's room kept (a parked writer).
+    func reset() {
+        rewind()
+        rootArrayCount = 0
+        sizedSchema = nil
+        sizedModels = 1
+        leadingMember = nil
+    }
+
     // MARK: Buffer
 
     @inline(__always) func put(_ byte: UInt8) { output.put(byte) }

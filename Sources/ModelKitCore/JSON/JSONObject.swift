@@ -25,6 +25,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The values, in key order.
     public var values: [JSONValue] { entries.map(\.value) }
 
+    /// The member at `position` in input order (the replay driver walks members by position:
+    /// no iterator to copy per container).
+    func member(at position: Int) -> (key: String, value: JSONValue) { entries[position] }
+
     /// Iterates `(key, value)` pairs in order.
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         entries.makeIterator()

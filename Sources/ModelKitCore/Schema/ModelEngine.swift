@@ -13,8 +13,14 @@ public enum ModelEngine {
 
     /// The decode in progress: options, position, error reporting.
     public struct Context {
-        @usableFromInline let engine: DecodeEngine
-        @inlinable init(_ engine: DecodeEngine) { self.engine = engine }
+        /// The decode's scalar conversions: the schema engine itself, or the Codable bridge's own.
+        @usableFromInline let conversions: ScalarConversions
+        @inlinable init(_ conversions: ScalarConversions) { self.conversions = conversions }
+
+        /// The engine, for the container entry points. Unchecked downcast: only the engine calls
+        /// them, with a context made from itself; the Codable bridge makes contexts only for the
+        /// scalar entry points of the standard types, which never ask for the engine.
+        @inlinable var engine: DecodeEngine { unsafeDowncast(conversions, to: DecodeEngine.self) }
     }
 
     /// The consumer of one JSON container while it is being decoded.

@@ -55,7 +55,7 @@ extension ModelValue {
 
     /// Types of your own decode through their ``ModelValue/decodeModelValue(from:options:)`` JSON form.
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
-        try context.engine.convertCustom(scalar.token.jsonValue, to: Self.self)
+        try context.conversions.convertCustom(scalar.token.jsonValue, to: Self.self)
     }
 
     /// Types of your own buffer the container as a ``JSONValue``.
@@ -67,7 +67,7 @@ extension ModelValue {
     /// Types of your own convert the buffered ``JSONValue``.
     public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
         // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
-        try context.engine.convertCustom(unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
+        try context.conversions.convertCustom(unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
     }
 
     /// Types of your own present their ``ModelValue/encodeModelValue(options:)`` JSON form.
@@ -83,8 +83,8 @@ extension ModelValue {
 // the requirement (statically dispatched and inlined, so it costs nothing once specialized).
 extension ModelValue {
     @inlinable @inline(__always)
-    static func _decodeScalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws -> Self? {
-        try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(decoder))
+    static func _decodeScalar(_ scalar: ScalarToken, _ conversions: ScalarConversions) throws -> Self? {
+        try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(conversions))
     }
 
     @inlinable @inline(__always)

@@ -41,13 +41,13 @@ extension Array: ModelValue where Element: ModelValue {
     public static var modelTypeName: String { "[\(Element._typeName)]" }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [Element]? {
-        try context.engine.scalarForContainer(scalar.token, expected: _typeName)
+        try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: [Element]?) throws -> ModelEngine.Frame? {
-        guard kind == .array else { return try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
+        guard kind == .array else { return try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
         return ModelEngine.Frame(context.engine.arrayFrame(of: Element.self))
     }
 
@@ -77,13 +77,13 @@ extension Set: ModelValue where Element: ModelValue {
     public static var modelTypeName: String { "Set<\(Element._typeName)>" }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Set<Element>? {
-        try context.engine.scalarForContainer(scalar.token, expected: _typeName)
+        try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: Set<Element>?) throws -> ModelEngine.Frame? {
-        guard kind == .array else { return try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
+        guard kind == .array else { return try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
         return ModelEngine.Frame(context.engine.arrayFrame(of: Element.self))
     }
 
@@ -119,13 +119,13 @@ extension Dictionary: ModelValue where Key == String, Value: ModelValue {
     public static var modelTypeName: String { "[String: \(Value._typeName)]" }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [String: Value]? {
-        try context.engine.scalarForContainer(scalar.token, expected: _typeName)
+        try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: [String: Value]?) throws -> ModelEngine.Frame? {
-        guard kind == .object else { return try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
+        guard kind == .object else { return try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
         return ModelEngine.Frame(context.engine.dictionaryFrame(of: Value.self))
     }
 
@@ -170,12 +170,12 @@ extension ModelValue where Self: RawRepresentable, RawValue: ModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
         guard let raw = try RawValue.decodeEngineScalar(scalar, in: context) else { return nil }
         if let value = Self(rawValue: raw) { return value }
-        return try context.engine.mismatch(expected: "\(_typeName) (one of its raw values)", found: scalar.token)
+        return try context.conversions.mismatch(expected: "\(_typeName) (one of its raw values)", found: scalar.token)
     }
 
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: Self?) throws -> ModelEngine.Frame? {
-        try context.engine.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init)
+        try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {

@@ -6,14 +6,14 @@ extension Date: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitDate(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Date? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         guard let date = try decodeUnchecked(s, d) else { return nil }
         // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no writer can print.
         if DateRange.contains(date.timeIntervalSince1970) { return date }
         return try d.mismatch(expected: "Date (\(DateRange.description))", found: s)
     }
 
-    private static func decodeUnchecked(_ s: ScalarToken, _ d: DecodeEngine) throws -> Date? {
+    private static func decodeUnchecked(_ s: ScalarToken, _ d: ScalarConversions) throws -> Date? {
         if s.isNull { return try d.nullForNonOptional("Date") }
         switch d.options.dates {
         case .automatic:
@@ -59,7 +59,7 @@ extension Date: ModelValue, ScalarModelValue {
         }
     }
 
-    private static func epochNumber(_ s: ScalarToken, _ d: DecodeEngine) throws -> Double? {
+    private static func epochNumber(_ s: ScalarToken, _ d: ScalarConversions) throws -> Double? {
         switch s {
         case .number(let text): return DoubleParser.parse(text).flatMap { $0.isFinite ? $0 : nil }
         case .string(let bytes) where d.lenient && JSONNumberGrammar.isValid(bytes):

@@ -49,7 +49,7 @@ extension StandardInteger {
     /// booleans.
     @inline(__always)
     static func decodeInteger(_ scalar: ModelEngine.Scalar, _ context: ModelEngine.Context) throws -> Self? {
-        try context.engine.integer(scalar.token, as: Self.self)
+        try context.conversions.integer(scalar.token, as: Self.self)
     }
 
     @inline(__always)
@@ -73,7 +73,7 @@ extension ScalarModelValue {
     /// A scalar type never takes an object or array (lenient mode converts scalars only).
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: Self?) throws -> ModelEngine.Frame? {
-        try context.engine.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
+        try context.conversions.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {

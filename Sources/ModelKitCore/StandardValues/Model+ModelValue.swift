@@ -7,8 +7,8 @@ extension Model {
     @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
         // Lenient: a null or non-object where a model is expected is dropped (left untouched).
-        if context.engine.lenient { return nil }
-        return try context.engine.mismatch(expected: _typeName, found: scalar.token)
+        if context.conversions.lenient { return nil }
+        return try context.conversions.mismatch(expected: _typeName, found: scalar.token)
     }
 
     @inlinable

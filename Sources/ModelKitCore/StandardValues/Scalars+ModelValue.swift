@@ -4,7 +4,7 @@ extension Bool: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitBool(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Bool? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         switch s {
         case .bool(let b): return b
         case .number(let text) where d.lenient:
@@ -28,7 +28,7 @@ extension Double: ModelValue, ScalarModelValue {
         // The common case first, without the generic conversion's closure call.
         if case .number(let text) = scalar.token, let value = DoubleParser.parse(text), value.isFinite,
            value != 0 || JSONNumberGrammar.isZero(text) { return value }
-        return try context.engine.floatingPoint(scalar.token, name: "Double", parse: DoubleParser.parse)
+        return try context.conversions.floatingPoint(scalar.token, name: "Double", parse: DoubleParser.parse)
     }
     var scalarJSONValue: JSONValue { JSONValue(self) }
 }
@@ -37,7 +37,7 @@ extension Float: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitFloat(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Float? {
-        try context.engine.floatingPoint(scalar.token, name: "Float", parse: DoubleParser.parseFloat)
+        try context.conversions.floatingPoint(scalar.token, name: "Float", parse: DoubleParser.parseFloat)
     }
     var scalarJSONValue: JSONValue { JSONValue(self) }
 }
@@ -46,7 +46,7 @@ extension Decimal: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitDecimal(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Decimal? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         switch s {
         case .number(let text):
             if let value = Decimal.exact(text) { return value }
@@ -78,7 +78,7 @@ extension String: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitString(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> String? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         if case .string(let bytes) = s { return String(decoding: bytes, as: UTF8.self) }
         return try d.text(s, name: "String") { String(decoding: $0, as: UTF8.self) }
     }
@@ -89,7 +89,7 @@ extension URL: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitString(absoluteString) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> URL? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         guard case .string(let bytes) = s else {
             if s.isNull { return try d.nullForNonOptional("URL") }
             return try d.mismatch(expected: "URL", found: s)
@@ -106,7 +106,7 @@ extension UUID: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitString(uuidString) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> UUID? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         if case .string(let bytes) = s, let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) { return uuid }
         if s.isNull { return try d.nullForNonOptional("UUID") }
         return try d.mismatch(expected: "UUID", found: s)
@@ -118,7 +118,7 @@ extension Data: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitData(self) }
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Data? {
-        let s = scalar.token, d = context.engine
+        let s = scalar.token, d = context.conversions
         switch s {
         case .bytes(let bytes): return Data(bytes)
         case .string(let bytes):

@@ -7,8 +7,8 @@ extension TaggedUnion {
     /// ``ModelValue/decodeEngineScalar(_:in:)`` for the enum. Lenient: a null or non-object where
     /// a tagged value is expected is dropped, as for a model.
     public func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Root? {
-        if context.engine.lenient { return nil }
-        return try context.engine.mismatch(expected: typeName, found: scalar.token)
+        if context.conversions.lenient { return nil }
+        return try context.conversions.mismatch(expected: typeName, found: scalar.token)
     }
 
     /// ``ModelValue/beginEngineContainer(_:in:merging:)`` for the enum: the style's frame reads

@@ -35,7 +35,7 @@ final class RootFrame: DecodeFrame {
     override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
-        found = DecodeEngine.describe(scalar)
+        found = ScalarConversions.describe(scalar)
         try onScalar(scalar, decoder)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-// Lenient/strict conversions from scalar tokens, shared by the standard value types.
+// Lenient/strict conversions from scalar tokens, shared by the standard value types and by both
+// decoders (the schema engine and the Codable bridge).
 
 extension ScalarToken {
     @inlinable
@@ -28,28 +29,28 @@ func boolWord(_ bytes: UnsafeRawBufferPointer) -> Bool? {
     }
 }
 
-extension DecodeEngine {
+extension ScalarConversions {
     /// `null` where a non-optional is expected: untouched when lenient, a mismatch when strict.
     @inline(__always)
-    func nullForNonOptional<T>(_ expected: String) throws -> T? {
+    final func nullForNonOptional<T>(_ expected: String) throws -> T? {
         if lenient { return nil }
         return try mismatch(expected: expected, found: "null")
     }
 
     /// A scalar where a container type (array, dictionary, model) is expected.
-    func scalarForContainer<T>(_ scalar: ScalarToken, expected: String) throws -> T? {
+    final func scalarForContainer<T>(_ scalar: ScalarToken, expected: String) throws -> T? {
         if scalar.isNull { return try nullForNonOptional(expected) }
         return try mismatch(expected: expected, found: scalar)
     }
 
     /// A container of the wrong kind: skipped whole under `.skip`, thrown under `.fail`.
     @usableFromInline
-    func containerMismatch(_ kind: ContainerKind, expected: String) throws -> DecodeFrame? {
+    final func containerMismatch(_ kind: ContainerKind, expected: String) throws -> DecodeFrame? {
         try mismatch(expected: expected, found: kind == .object ? "object" : "array")
     }
 
     /// Errors name the type as Swift does (`Int`, `UInt8`): computed only when one is raised.
-    func integer<T: FixedWidthInteger>(_ scalar: ScalarToken, as type: T.Type) throws -> T? {
+    final func integer<T: FixedWidthInteger>(_ scalar: ScalarToken, as type: T.Type) throws -> T? {
         switch scalar {
         case .number(let text):
             return try integer(fromNumber: text, scalar: scalar, as: type)
@@ -66,7 +67,7 @@ extension DecodeEngine {
         }
     }
 
-    private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: ScalarToken, as type: T.Type) throws -> T? {
+    private final func integer<T: FixedWidthInteger>(fromNumber text: UnsafeRawBufferPointer, scalar: ScalarToken, as type: T.Type) throws -> T? {
         switch IntegerParser.parse(text, as: T.self) {
         case .value(let value): return value
         case .overflow: return try outOfRange(String(describing: T.self), found: scalar)
@@ -83,7 +84,7 @@ extension DecodeEngine {
         }
     }
 
-    func floatingPoint<T: BinaryFloatingPoint>(_ scalar: ScalarToken, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
+    final func floatingPoint<T: BinaryFloatingPoint>(_ scalar: ScalarToken, name: String, parse: (UnsafeRawBufferPointer) -> T?) throws -> T? {
         switch scalar {
         case .number(let text):
             // Too large (infinite) or too small (a nonzero number that parsed to zero) is out of range.
@@ -107,7 +108,7 @@ extension DecodeEngine {
     }
 
     /// The UTF-8 text of a string token, or (lenient) of a number or Bool.
-    func text<T>(_ scalar: ScalarToken, name: String, _ make: (UnsafeRawBufferPointer) throws -> T?) throws -> T? {
+    final func text<T>(_ scalar: ScalarToken, name: String, _ make: (UnsafeRawBufferPointer) throws -> T?) throws -> T? {
         switch scalar {
         case .string(let bytes):
             return try make(bytes)
