@@ -24,6 +24,7 @@ final class ArchiveLayout: SchemaDerivedData {
         }
         self.nameBytes = nameBytes
         self.nameEnds = nameEnds
+        // Why unretained: `retainedSlots` below keeps every slot alive as long as the layout; the writer's loop pays no reference counting.
         slotReferences = archived.map { Unmanaged.passUnretained($0) }
         retainedSlots = archived
     }

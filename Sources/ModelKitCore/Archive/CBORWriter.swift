@@ -140,6 +140,7 @@ final class CBORWriter: ValueVisitor {
                 let end = layout.nameEnds[index]
                 put(UnsafeRawBufferPointer(rebasing: names[start..<end]))
                 start = end
+                // Why a guaranteed reference: the layout retains its slots (`retainedSlots`) for the whole write.
                 try reference._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
             }
         }

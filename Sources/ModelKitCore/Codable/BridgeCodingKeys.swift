@@ -49,7 +49,7 @@ struct BridgePath {
 
     /// The same path held as a copy of its steps, for a nested container that outlives the
     /// decoder's current position; `steps` are the decoder's.
-    func detached(from steps: HandStack<PathStep>) -> BridgePath {
+    func detached(from steps: borrowing HandStack<PathStep>) -> BridgePath {
         BridgePath(depth: 0, fixed: fixed ?? steps.prefix(depth), step: step)
     }
 

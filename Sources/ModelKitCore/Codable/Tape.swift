@@ -69,7 +69,7 @@ final class Tape {
     /// exclusivity check (see UncheckedStorage; no access spans a call).
     private let building: UncheckedStorage<BuildState>
 
-    private struct BuildState {
+    private struct BuildState: ~Copyable {
         var input: UnsafeRawBufferPointer
         var inputBase: UnsafeRawPointer
         var ownsInput = false
@@ -138,13 +138,6 @@ final class Tape {
     deinit {
         if building.value.ownsInput { UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate() }
         building.value.entries.deallocate()
-        building.value.open.free()
-        building.free()
-    }
-
-    private var open: HandStack<Int> {
-        _read { yield building.value.open }
-        _modify { yield &building.value.open }
     }
 
     @inline(__always)
@@ -211,7 +204,7 @@ final class Tape {
     /// A value (not a key) arrives: an array parent counts it as an element.
     @inline(__always)
     private func countElement() {
-        if let parent = open.last, entries[parent].kind == .array { entries[parent].length &+= 1 }
+        if let parent = building.value.open.last, entries[parent].kind == .array { entries[parent].length &+= 1 }
     }
 
     func appendLiteral(_ kind: TapeEntry.Kind, at position: Int) {
@@ -228,7 +221,7 @@ final class Tape {
     @inline(__always)
     func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
         if isKey {
-            if let parent = open.last { entries[parent].length &+= 1 }
+            if let parent = building.value.open.last { entries[parent].length &+= 1 }
         } else {
             countElement()
         }
@@ -261,7 +254,7 @@ final class Tape {
 
     func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
         countElement()
-        open.append(count)
+        building.value.open.append(count)
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
 
@@ -279,9 +272,9 @@ final class Tape {
     /// reports for a syntax or limit error there.
     func pathOfOpenContainers() -> String {
         var path = JSONPath.root
-        for depth in 0..<open.count {
-            let container = open[depth]
-            let child = depth + 1 < open.count ? open[depth + 1] : Int.max
+        for depth in 0..<building.value.open.count {
+            let container = building.value.open[depth]
+            let child = depth + 1 < building.value.open.count ? building.value.open[depth + 1] : Int.max
             if entries[container].kind == .array {
                 // An open child container was counted when it opened.
                 let length = Int(entries[container].length)
@@ -306,9 +299,9 @@ final class Tape {
     /// Closes the innermost container; `end` is the input offset just past its bracket. Returns
     /// true when it was the outermost.
     func closeContainer(end: Int) -> Bool {
-        let index = open.removeLast()
+        let index = building.value.open.removeLast()
         entries[index].next = UInt32(truncatingIfNeeded: count)
         entries[index].start = UInt32(truncatingIfNeeded: end)
-        return open.isEmpty
+        return building.value.open.isEmpty
     }
 }

@@ -19,9 +19,11 @@ final class TapeDecoder: Decoder {
         set { hot.value.current = newValue }
     }
     /// The coding path of `current`, as tape steps (see ``PathStep``).
+    // Why always inlined: a `~Copyable` value is read through a `_read` coroutine, which release
+    // builds otherwise leave as a call per token.
     var steps: HandStack<PathStep> {
-        _read { yield hot.value.steps }
-        _modify { yield &hot.value.steps }
+        @inline(__always) _read { yield hot.value.steps }
+        @inline(__always) _modify { yield &hot.value.steps }
     }
     /// The coding path this decoder starts at: empty, except for a `superDecoder`'s.
     let prefix: [any CodingKey]
@@ -70,8 +72,6 @@ final class TapeDecoder: Decoder {
 
     deinit {
         tape.removeReader()
-        hot.value.steps.free()
-        hot.free()
         cursorObjects.deallocate()
     }
 
@@ -362,7 +362,7 @@ final class TapeDecoder: Decoder {
 }
 
 /// The decoder's position, and the last two types found not to be models.
-struct HotState {
+struct HotState: ~Copyable {
     var current: Int
     var steps = HandStack<PathStep>()
     var plain = RecentPlainTypes()

@@ -50,8 +50,6 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     deinit {
         // The tokenizer holds this engine unretained: it goes first.
         tokenizer = nil
-        merging.free()
-        stack.free()
     }
 
     /// Prepares a pooled engine for the next document: yajl allocates half a dozen buffers per
@@ -210,6 +208,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     func onScalar(_ scalar: ScalarToken, kind: TokenKind) -> Bool {
         locator.lastTokenKind = kind
         do {
+            // Why a guaranteed reference: `frames` holds the top frame (FrameStack's invariant) until it is popped, after this call.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.scalar(scalar, self) }
             return true
         } catch {
@@ -244,6 +243,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
             if bytes.count > maxStringBytes {
                 throw DecodeFailure.limit(.maxStringBytes, maxStringBytes)
             }
+            // Why a guaranteed reference: as in `onScalar`, `frames` keeps the top frame alive.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.key(bytes, self) }
             return true
         } catch {
@@ -259,6 +259,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
             if depth > maxDepth {
                 throw DecodeFailure.limit(.maxDepth, maxDepth)
             }
+            // Why a guaranteed reference: as in `onScalar`; a pushed child keeps its parent in `frames`.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.beginContainer(kind, self) }
             return true
         } catch {
@@ -272,6 +273,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         locator.lastValueEnd = consumedOffset
         depth -= 1
         do {
+            // Why a guaranteed reference: as in `onScalar`; `end` pops the frame only after it returns to the stack's array.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.end(self) }
             return true
         } catch {

@@ -3,8 +3,8 @@
 /// Invariant: `topFrame` is always `frames.last`, which keeps it alive; DEBUG builds check it at
 /// every push and pop. All its state lives out of line (see UncheckedStorage) and every method
 /// is nonmutating: the owner holds it in a `let`, so reaching it per token costs no run-time
-/// exclusivity check on the owner. The owner calls `free()` once, from its deinit.
-struct FrameStack {
+/// exclusivity check on the owner. `~Copyable`, as its storage: it ends with its owner.
+struct FrameStack: ~Copyable {
     /// The open containers, root first.
     var frames: [DecodeFrame] {
         get { frameStorage.value }
@@ -50,15 +50,6 @@ struct FrameStack {
         frames.append(root)
     }
 
-    /// Ends the out-of-line storage (the owner's deinit).
-    func free() {
-        frameStorage.free()
-        topStorage.free()
-        spareModelFrames.free()
-        spareKeyedFrames.free()
-        spareMemberKeys.free()
-    }
-
     /// Starts over with `root` alone, dropping every frame of the previous document. Spare
     /// frames stay when `root` names members the same way (the next request of a server, the
     /// next model replayed from one document): reusing them saves allocating a frame per object.
@@ -99,6 +90,7 @@ struct FrameStack {
     @inline(__always)
     func push(_ frame: DecodeFrame) {
         frames.append(frame)
+        // Why unretained: `frames` now holds `frame` (the invariant `checkInvariant` verifies in DEBUG).
         topStorage.value = Unmanaged.passUnretained(frame)
         checkInvariant()
     }

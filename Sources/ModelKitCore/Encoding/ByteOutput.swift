@@ -33,7 +33,6 @@ final class ByteOutput {
 
     deinit {
         if state.value.owned { state.value.base.deallocate() }
-        state.free()
     }
 
     /// Stops using lent memory: its owner may free it once the call that lent it returns, while a

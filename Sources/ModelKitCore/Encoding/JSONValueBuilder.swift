@@ -152,6 +152,7 @@ final class JSONValueBuilder: ValueVisitor {
                 pendingKey = key
                 pendingElement = node.element
                 pendingIsField = true
+                // Why a guaranteed reference: the output plan's slots are the schema's, alive with it.
                 try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
                 pendingKey = nil
                 pendingElement = -1

@@ -11,6 +11,7 @@ extension JSONWriter {
             let node = plan._withUnsafeGuaranteedRef { $0.nodes[index] }
             if let slot = node.slot {
                 pendingKey = .planned(plan, index)
+                // Why a guaranteed reference: the output plan's slots are the schema's, alive with it.
                 try slot._withUnsafeGuaranteedRef { try $0.access.visit(root, self) }
                 pendingKey = .none
             } else {

@@ -33,7 +33,7 @@ final class JSONWriter: ValueVisitor {
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
     }
-    private struct State {
+    private struct State: ~Copyable {
         var stack = HandStack<Container>()
         var pendingKey = PendingKey.none
         /// Keys of dictionaries and JSONValue objects being written (error paths only).
@@ -43,17 +43,19 @@ final class JSONWriter: ValueVisitor {
     // every value written. Only this class touches the storage, and no access to it spans a call
     // out of the writer (visitors call back in, but between accesses, never inside one).
     private let state = UncheckedStorage(State())
+    // Why always inlined: a `~Copyable` value is read through a `_read` coroutine, which release
+    // builds otherwise leave as a call per token.
     var stack: HandStack<Container> {
-        _read { yield state.value.stack }
-        _modify { yield &state.value.stack }
+        @inline(__always) _read { yield state.value.stack }
+        @inline(__always) _modify { yield &state.value.stack }
     }
     var pendingKey: PendingKey {
-        _read { yield state.value.pendingKey }
-        _modify { yield &state.value.pendingKey }
+        @inline(__always) _read { yield state.value.pendingKey }
+        @inline(__always) _modify { yield &state.value.pendingKey }
     }
     var textKeys: [String] {
-        _read { yield state.value.textKeys }
-        _modify { yield &state.value.textKeys }
+        @inline(__always) _read { yield state.value.textKeys }
+        @inline(__always) _modify { yield &state.value.textKeys }
     }
 
     init(options: EncodingOptions, capacity: Int = 256) {
@@ -71,11 +73,6 @@ final class JSONWriter: ValueVisitor {
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
         output = ByteOutput(lending: memory)
-    }
-
-    deinit {
-        state.value.stack.free()
-        state.free()
     }
 
     // Output size hints (see `reserveForFirstModel`).
@@ -226,6 +223,7 @@ final class JSONWriter: ValueVisitor {
         let plan = options.sortedKeys ? schema.sortedOutputPlan : schema.outputPlan
         try beginObject(count: plan.rootCount + (leading == nil ? 0 : 1))
         if let leading { try visitLeadingMember(leading) }
+        // Why unretained: the schema holds its output plan for the whole write.
         try writeMembers(Unmanaged.passUnretained(plan), first: 0, count: plan.rootCount, root)
         try endObject()
     }

@@ -115,6 +115,7 @@ final class OutputPlan: Sendable {
                 }
                 let start = keyBytes.count
                 keyBytes += encoded
+                // Why unretained: the plan is derived from its schema, which keeps every slot alive.
                 let slot = builder.leaves[segment].map { Unmanaged.passUnretained($0) }
                 let group = slot == nil ? builder.groups[segment] : nil
                 nodes.append(Node(keyStart: start, keyCount: encoded.count, slot: slot, firstChild: 0, childCount: 0,

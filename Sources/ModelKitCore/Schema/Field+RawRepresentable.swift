@@ -16,6 +16,7 @@ extension Field {
     @_disfavoredOverload @inlinable
     public init<Value: RawRepresentable & SendableMetatype>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          keys: [String], options: FieldOptions = [], description: String? = nil) where Value.RawValue: ModelValue {
+        // Why `assumingMemoryBound` (here and below): `root` points to a `Root` the engine owns (FieldSlot.swift).
         slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .direct(
             read: { root in RawEnumValue(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]) },
             write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value.value }))

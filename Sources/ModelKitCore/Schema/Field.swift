@@ -44,6 +44,7 @@ public struct Field<Root>: Sendable {
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
                                    keys: [String], options: FieldOptions = [], description: String? = nil) {
         slot = FieldSlot(name: name, keys: keys, options: options, description: description,
+                          // Why `assumingMemoryBound`: the engine hands each accessor a pointer to a `Root` it owns (see FieldSlot.swift).
                           access: .direct(read: { root in get(root.assumingMemoryBound(to: Root.self).pointee) }, set: set))
     }
 

@@ -124,6 +124,7 @@ struct FieldAccess: Sendable {
         if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
             return storedInObject(at: offset, as: Value.self)
         }
+        // Why `assumingMemoryBound`: `root` always points to the `Root` the engine decodes into or encodes from.
         return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] },
                       write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value })
     }
@@ -160,6 +161,7 @@ struct FieldAccess: Sendable {
             } catch {
                 throw TransformFailure(message: String(describing: error))
             }
+            // Why `assumingMemoryBound`: as in `keyPath(_:)`, `root` points to a `Root` the engine owns.
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
         return FieldAccess(

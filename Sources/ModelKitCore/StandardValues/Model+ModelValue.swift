@@ -103,6 +103,7 @@ extension Model {
                 frame.checksRequired = existing == nil
                 return frame
             },
+            // Why `unsafeDowncast`: `begin` above made this frame, a `ModelFrame<Self>`.
             finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
         d.push(root)
         defer { d.popFrame() }

@@ -271,6 +271,7 @@ final class InternallyTaggedFrame: TaggedFrame {
 
     override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
         if next == .buffer {
+            // Why `unsafeDowncast`: `.buffer` made `beginContainer` push a JSONValueFrame.
             keepEarly(unsafeDowncast(child, to: JSONValueFrame.self).takeValue())
         } else {
             try inner?.childFinished(child, d)

@@ -5,6 +5,7 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
     private var tagKey: [UInt8] { table.tagKey }
     private var contentKey: [UInt8] { table.contentKey }
     private enum Next { case other, tag, content, buffer }
+    // Why unchecked: set and read per member by this frame alone; no access spans a call back into it.
     @exclusivity(unchecked) private var next = Next.other
     @exclusivity(unchecked) private var sawContent = false
     @exclusivity(unchecked) private var earlyContent: JSONValue?
@@ -82,6 +83,7 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
 
     override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
         if next == .buffer {
+            // Why `unsafeDowncast`: `.buffer` made `beginContainer` push a JSONValueFrame.
             earlyContent = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
         } else {
             result = try union.cases[chosen].finish(child, d)

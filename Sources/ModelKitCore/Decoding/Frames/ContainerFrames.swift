@@ -79,7 +79,6 @@ class CollectionBox {
     @usableFromInline let currentKeyStorage = UncheckedStorage("")
     @usableFromInline let isKeyed: Bool
     @usableFromInline init(isKeyed: Bool) { self.isKeyed = isKeyed }
-    deinit { currentKeyStorage.free() }
     /// Whether a member with this key was collected already (dictionaries only).
     func hasKey(_ key: String) -> Bool { false }
 }
@@ -104,7 +103,6 @@ final class ArrayBox<Element>: CollectionBox {
     @usableFromInline let storage = UncheckedStorage(Collected())
     @inlinable static var maxReserved: Int { 16 }
     @inlinable init() { super.init(isKeyed: false) }
-    deinit { storage.free() }
 
     @inlinable
     func append(_ element: Element) {
@@ -133,7 +131,6 @@ final class DictionaryBox<Value>: CollectionBox {
     @usableFromInline let storage = UncheckedStorage<[String: Value]>([:])
     @inlinable init() { super.init(isKeyed: true) }
     override func hasKey(_ key: String) -> Bool { dictionary[key] != nil }
-    deinit { storage.free() }
 }
 
 extension DecodeEngine {
@@ -183,6 +180,7 @@ extension DecodeEngine {
 
     @inlinable
     func takeDictionary<Value>(_ frame: DecodeFrame, of type: Value.Type) -> [String: Value] {
+        // Why `unsafeDowncast`: the frame and its box were made for `[String: Value]` by `dictionaryFrame`, the slot's own begin.
         let frame = unsafeDowncast(frame, to: CollectionFrame.self)
         let box = unsafeDowncast(frame.box, to: DictionaryBox<Value>.self)
         let dictionary = box.dictionary

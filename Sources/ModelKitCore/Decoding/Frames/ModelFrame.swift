@@ -27,8 +27,6 @@ class ModelFrameBase: ObjectFrame {
         owner = self
     }
 
-    deinit { rankStorage.free() }
-
     /// Whether a value arriving under a key of `rank` may set `slot`: the first key in the
     /// field's list wins whatever the document order; a repeated key overwrites (last wins).
     @inline(__always)

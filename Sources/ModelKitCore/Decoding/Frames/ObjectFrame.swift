@@ -79,6 +79,7 @@ class ObjectFrame: DecodeFrame {
     @inline(__always)
     private func deliver(_ scalar: ScalarToken, to consumer: KeyTable.Consumer, _ decoder: DecodeEngine) throws {
         guard let slot = consumer.slotReference else { return }  // a key-path head given a scalar: nothing below it
+        // Why a guaranteed reference: the schema keeps its slots alive for as long as a frame decodes with its key table.
         try slot._withUnsafeGuaranteedRef { slot in
             if tracksFields, !owner.claim(slot, rank: consumer.rank) { return }
             try slot.access.decodeScalar(scalar, root, decoder)
@@ -134,6 +135,7 @@ class ObjectFrame: DecodeFrame {
             if let slot = consumers[consumers.startIndex].slot { try slot.access.finishContainer(child, root, decoder) }
             return
         }
+        // Why `unsafeDowncast`: several consumers of one key make `beginContainer` push a JSONValueFrame, always.
         let value = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
         // One decode per JSON-side type, stored into every field of that type: replaying the
         // value per field would cost 2^depth in a recursive model. Merging decodes per field

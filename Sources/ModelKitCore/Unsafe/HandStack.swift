@@ -3,10 +3,10 @@
 ///
 /// Why not `Array`: every write to an element (`stack[i].count += 1`, once per value written)
 /// checks that the array's buffer is uniquely referenced, and may copy it; an array behind a
-/// class is also retained per access. The owner keeps the stack in one place (behind its
-/// `UncheckedStorage`), calls ``free()`` exactly once, and never copies the stack (a copy would
-/// share the storage).
-struct HandStack<Element> {
+/// class is also retained per access. `~Copyable`: a copy would share the storage, and the
+/// stack frees its elements and storage itself when its owner ends (see UncheckedStorage.swift
+/// for the rules of this folder).
+struct HandStack<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
@@ -16,11 +16,9 @@ struct HandStack<Element> {
         base = .allocate(capacity: capacity)
     }
 
-    /// Releases the elements and the storage; the stack must not be used afterwards.
-    mutating func free() {
+    deinit {
         base.deinitialize(count: count)
         base.deallocate()
-        count = 0
     }
 
     var isEmpty: Bool { count == 0 }
