@@ -49,6 +49,25 @@ import Testing
     }
 
     /// A recorder that failed is dropped; a parked one serves documents of any size next.
+    /// A large document's unescaped strings share one side buffer sized for the whole input:
+    /// every one must come back exactly, first to last (JSONDecoder is the oracle).
+    @Test func unescapedStringsOfALargeDocumentComeBackExactly() throws {
+        struct Line: Codable, Equatable { var text: String; var n: Int }
+        let texts = ["tab\there", "quote \"q\"", "back\\slash", "caf\u{E9} \u{1F600}", "plain", "line\nbreak", "\u{1}"]
+        let lines = (0..<12_000).map { Line(text: String(repeating: texts[$0 % texts.count], count: 1 + $0 % 5), n: $0) }
+        let bytes = try JSONEncoder().encode(lines)
+        #expect(bytes.count > 1 << 18)
+        struct Lines: Decodable, Equatable {
+            var lines: [Line]
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                lines = []
+                while !container.isAtEnd { lines.append(try container.decode(Line.self)) }
+            }
+        }
+        #expect(try ModelDecoder().decode(Lines.self, from: bytes).lines == lines)
+    }
+
     @Test func pooledRecordersServeTheNextDocumentCleanly() throws {
         let decoder = ModelDecoder()
         for round in 0..<50 {

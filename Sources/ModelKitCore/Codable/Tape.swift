@@ -238,13 +238,22 @@ final class Tape {
         } else {
             // yajl's own buffer (unescaped string, or a token split across blocks): valid only now.
             entry.isInSideBuffer = true
-            if building.value.side == nil { building.value.side = ByteOutput(capacity: 64) }
+            if building.value.side == nil { building.value.side = ByteOutput(capacity: Self.sideCapacity(inputCount: input.count)) }
             let side = building.value.side!
             entry.start = UInt32(truncatingIfNeeded: side.count)
             side.put(text)
         }
         append(entry)
         return !inInput
+    }
+
+    /// Room for every unescaped string of a large document at once (all of them together are
+    /// never longer than the input): growing by doubling from a small buffer copied the side
+    /// buffer of an escape-heavy 5 MB document a dozen times; untouched room costs no memory.
+    /// Small documents start small: their recorder is parked with its buffers, whose size
+    /// decides whether it is kept.
+    private static func sideCapacity(inputCount: Int) -> Int {
+        inputCount > 1 << 18 ? inputCount : 64
     }
 
     /// The position of the entry just appended (see ``appendText(_:_:isKey:)``).
