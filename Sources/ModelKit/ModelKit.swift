@@ -18,9 +18,10 @@
 /// inferred type (`var pages = 0`) and with `willSet`/`didSet` observers. A `let` with an initial
 /// value, computed, `static`/`class` and `lazy` properties are skipped. A stored `let` without a
 /// value, and a non-Optional `var` without one, are compile-time errors: a model is created with
-/// `init()` and then filled from JSON. Fields are read and written through closures, which is
-/// faster than key paths; the generated table is the one you would write by hand with
-/// `Schema(Book.self) { Field("name", \.name, key: "n") … }`.
+/// `init()` and then filled from JSON. The generated table is the one you would write by hand
+/// with `Schema(Book.self) { Field("name", \.name, key: "n") … }`: fields are read and written at
+/// their byte offsets where the layout allows it (stored properties of structs, plain stored
+/// `var`s of final classes), through their key paths otherwise.
 ///
 /// What the macro writes, per kind of type:
 /// - a struct or a `final` class: `static let schema: Schema = Schema(Book.self) { … }`;
