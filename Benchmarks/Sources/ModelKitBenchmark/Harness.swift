@@ -27,7 +27,15 @@ struct TaskResult {
 }
 
 enum Harness {
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    /// The calling thread's CPU time, in nanoseconds. On a shared machine wall time also counts
+    /// the slices the scheduler gave to other processes, which lands on whichever contender was
+    /// running then; thread CPU time counts only this thread's own work (its cache and page-fault
+    /// costs included), so side-by-side ratios stop depending on the neighbours.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
 
     /// Interleaved runs: every round times each contender once (round-robin), after a warm-up,
     /// so a noisy neighbour slows all contenders alike instead of one.

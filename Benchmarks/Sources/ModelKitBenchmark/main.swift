@@ -46,7 +46,7 @@ let extraFiles = arguments
 
 let runs = quick ? 3 : 9
 let target: UInt64 = quick ? 10_000_000 : 60_000_000
-print("ModelKit benchmark — \(quick ? "quick" : "full") run, median of \(runs) interleaved runs after warm-up")
+print("ModelKit benchmark — \(quick ? "quick" : "full") run, median of \(runs) interleaved runs after warm-up, thread CPU time")
 print("Machine: \(Machine.description)\n")
 
 var results: [TaskResult] = []
@@ -298,7 +298,7 @@ for result in results {
             check(jd / bridge >= minimum, String(format: "Codable bridge decode ≥ %g× JSONDecoder on %@: %.2f×", minimum, result.task, jd / bridge))
         }
     }
-    // The share of yajl's no-op scan of the same bytes (the ceiling of this design); wall time
+    // The share of yajl's no-op scan of the same bytes (the ceiling of this design); thread CPU time
     // here, instruction counts under callgrind.
     if let raw = median("yajl raw tokens"), let minimum = scanShareFloors[result.task] {
         check(raw / mk >= minimum, String(format: "schema-path decode ≥ %.0f%% of yajl's no-op scan speed on %@: %.0f%%", minimum * 100, result.task, raw / mk * 100))
@@ -324,7 +324,7 @@ if let chartPath {
     print("\nChart written to \(chartPath)")
 }
 if let resultsPath {
-    let text = "# ModelKit benchmark results\n\nMachine: \(Machine.description)\n\n## Decoding\n\n\(Report.table(results))\n## Encoding\n\n\(Report.table(encodeResults))\n## Archive (encode + decode)\n\n\(Report.table(archiveResults))\n## Scaling\n\n\(scaling)\n## Peak memory\n\n\(peakTable)\n## Targets\n\n" + targets.map { "- \($0)" }.joined(separator: "\n") + "\n"
+    let text = "# ModelKit benchmark results\n\nMachine: \(Machine.description); medians of \(runs) interleaved runs after warm-up, thread CPU time\n\n## Decoding\n\n\(Report.table(results))\n## Encoding\n\n\(Report.table(encodeResults))\n## Archive (encode + decode)\n\n\(Report.table(archiveResults))\n## Scaling\n\n\(scaling)\n## Peak memory\n\n\(peakTable)\n## Targets\n\n" + targets.map { "- \($0)" }.joined(separator: "\n") + "\n"
     try text.write(toFile: resultsPath, atomically: true, encoding: .utf8)
     print("Results written to \(resultsPath)")
 }
