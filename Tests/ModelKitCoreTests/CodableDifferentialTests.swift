@@ -81,7 +81,7 @@ import Testing
         Self.check(Oracle.Collections.self, seed: 19, count: 600)
     }
 
-    /// Arrays of standard scalars skip `Array.init(from:)` in the bridge (TapeDecoder.decodeStandard).
+    /// Arrays of standard scalars skip `Array.init(from:)` in the bridge (BridgeDecoder.decodeStandard).
     @Test func scalarArrays() {
         Self.check(Oracle.ScalarArrays.self, seed: 41, count: 800)
         Self.same(H<[String]>.self, #"{"v":["a",1]}"#)

@@ -222,7 +222,7 @@ struct CodableLifetimeTests {
     /// an engine: yajl's buffers are freed with the decode, whatever the type keeps.
     @Test func aKeptDecoderHoldsNoParser() throws {
         let kept = try ModelDecoder().decode(KeepsDecoder.self, from: Array(document.utf8))
-        let decoder = try #require(kept.decoder as? TapeDecoder)
+        let decoder = try #require(kept.decoder as? BridgeDecoder)
         #expect(!(decoder.conversions is DecodeEngine))
         #expect(try Person(from: kept.decoder).tags == ["a", "bé"])
         #expect(throws: DecodingError.self) { try kept.decoder.container(keyedBy: AnyKey.self).decode(Int.self, forKey: AnyKey("name")) }

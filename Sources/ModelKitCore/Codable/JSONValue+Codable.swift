@@ -6,7 +6,7 @@ import Foundation
 extension JSONValue: Codable {
     /// Reads any JSON value from any decoder.
     public init(from decoder: any Decoder) throws {
-        if let bridge = decoder as? TapeDecoder {
+        if let bridge = decoder as? BridgeDecoder {
             self = try bridge.decodeSchemaValue(JSONValue.self, at: bridge.current, bridge.here)
             return
         }

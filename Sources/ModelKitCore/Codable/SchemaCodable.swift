@@ -30,7 +30,7 @@ public protocol SchemaCodable: ModelValue, Codable {}
 extension SchemaCodable {
     /// Decodes the value through its schema or union.
     public init(from decoder: any Decoder) throws {
-        if let bridge = decoder as? TapeDecoder {
+        if let bridge = decoder as? BridgeDecoder {
             self = try bridge.decodeSchemaValue(Self.self, at: bridge.current, bridge.here)
         } else {
             self = try ModelDecoder().decode(Self.self, from: JSONValue(from: decoder))
@@ -51,7 +51,7 @@ extension SchemaCodable where Self: Model & AnyObject {
     /// Sets this instance's fields from `decoder` through the schema: the body of a non-final
     /// model class's `required convenience init(from:)`.
     public func decodeSchemaFields(from decoder: any Decoder) throws {
-        if let bridge = decoder as? TapeDecoder {
+        if let bridge = decoder as? BridgeDecoder {
             try bridge.expect(.object, at: bridge.current, bridge.here)
             let bytes = bridge.tape.inputBytes(of: bridge.current)
             do {

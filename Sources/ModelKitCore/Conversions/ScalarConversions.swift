@@ -2,7 +2,7 @@
 /// decode (lenient or strict, the date strategy), the mismatch policy (`.fail` throws, `.skip`
 /// records the failure and leaves the value untouched) and the failures skipped so far.
 ///
-/// The Codable bridge's ``TapeDecoder`` holds one directly (its mismatches always throw: a
+/// The Codable bridge's ``BridgeDecoder`` holds one directly (its mismatches always throw: a
 /// Codable property cannot be left untouched). The schema engine *is* one: ``DecodeEngine``
 /// subclasses it and locates what it skips. A subclass, not a property of the engine, because
 /// the values' scalar entry points run per token: through ``ModelEngine/Context`` they reach

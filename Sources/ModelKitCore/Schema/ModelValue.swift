@@ -88,13 +88,13 @@ extension ModelValue {
     }
 
     @inlinable @inline(__always)
-    static func _beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
-        try beginEngineContainer(kind, in: ModelEngine.Context(decoder), merging: existing)?.frame
+    static func _beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
+        try beginEngineContainer(kind, in: ModelEngine.Context(engine), merging: existing)?.frame
     }
 
     @inlinable @inline(__always)
-    static func _finishContainer(_ frame: DecodeFrame, _ decoder: DecodeEngine) throws -> Self? {
-        try finishEngineContainer(ModelEngine.Frame(frame), in: ModelEngine.Context(decoder))
+    static func _finishContainer(_ frame: DecodeFrame, _ engine: DecodeEngine) throws -> Self? {
+        try finishEngineContainer(ModelEngine.Frame(frame), in: ModelEngine.Context(engine))
     }
 
     @inlinable @inline(__always)

@@ -40,37 +40,37 @@ extension Model {
     }
 
     @inlinable
-    static func _beginModel(_ kind: ContainerKind, _ d: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
+    static func _beginModel(_ kind: ContainerKind, _ engine: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
         guard kind == .object else {
-            if d.lenient { return nil }
-            return try d.containerMismatch(kind, expected: _typeName)
+            if engine.lenient { return nil }
+            return try engine.containerMismatch(kind, expected: _typeName)
         }
         // A merged class instance may be a subclass: its own schema applies.
         let schema = existing.map { type(of: $0).schema } ?? Self.schema
         if schema.buffersObject { return BufferedModelFrame<Self>(mergingInto: existing) }
-        if let spare = d.spareFrame(ModelFrame<Self>.self, schema: schema) {
+        if let spare = engine.spareFrame(ModelFrame<Self>.self, schema: schema) {
             spare.restart(with: existing ?? Self(), checksRequired: existing == nil)
             return spare
         }
-        let frame = ModelFrame<Self>(schema: schema, initial: existing ?? Self(), d)
+        let frame = ModelFrame<Self>(schema: schema, initial: existing ?? Self(), engine)
         frame.checksRequired = existing == nil
         return frame
     }
 
     @inlinable
-    static func _finishModel(_ frame: DecodeFrame, _ d: DecodeEngine, polymorphic: Bool) throws -> Self? {
+    static func _finishModel(_ frame: DecodeFrame, _ engine: DecodeEngine, polymorphic: Bool) throws -> Self? {
         if let modelFrame = frame as? ModelFrame<Self> {
             let value = modelFrame.takeValue()
-            d.recycle(modelFrame)
+            engine.recycle(modelFrame)
             guard modelFrame.schema.isValidating else { return value }
-            return try validated(value, modelFrame.schema, d)
+            return try validated(value, modelFrame.schema, engine)
         }
-        return try _finishBuffered(frame, d, polymorphic: polymorphic)
+        return try _finishBuffered(frame, engine, polymorphic: polymorphic)
     }
 
     /// Types adopting `PolymorphicModel` or `PreprocessingModel`: the object was buffered whole.
     @usableFromInline
-    static func _finishBuffered(_ frame: DecodeFrame, _ d: DecodeEngine, polymorphic: Bool) throws -> Self? {
+    static func _finishBuffered(_ frame: DecodeFrame, _ engine: DecodeEngine, polymorphic: Bool) throws -> Self? {
         let buffered = unsafeDowncast(frame, to: BufferedModelFrame<Self>.self)
         var object = buffered.takeValue()
         if let preprocessing = Self.self as? any PreprocessingModel.Type {
@@ -78,41 +78,41 @@ extension Model {
             object = rewritten
         }
         guard case .object = object else {
-            return try d.mismatch(expected: _typeName, found: object.kindDescription)
+            return try engine.mismatch(expected: _typeName, found: object.kindDescription)
         }
         if let existing = buffered.existing {
-            return try decodeReplayed(type(of: existing), object, d, into: existing)
+            return try decodeReplayed(type(of: existing), object, engine, into: existing)
         }
         if polymorphic, let chooser = Self.self as? any PolymorphicModel.Type,
            let chosen = chooser.modelType(for: object), let subtype = chosen as? Self.Type, subtype != Self.self {
-            return try decodeReplayed(subtype, object, d)
+            return try decodeReplayed(subtype, object, engine)
         }
-        return try decodeReplayed(Self.self, object, d)
+        return try decodeReplayed(Self.self, object, engine)
     }
 
     /// Builds `type` (a subtype of `Self`, or `Self`) from a buffered object, with the engine's
     /// stack intact so paths and positions stay right.
-    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ d: DecodeEngine, into existing: Self? = nil) throws -> Self? {
+    private static func decodeReplayed(_ type: Self.Type, _ object: JSONValue, _ engine: DecodeEngine, into existing: Self? = nil) throws -> Self? {
         // `type` may be a subclass: its schema and init() are reached through the metatype value.
         let schema = type.schema
         let box = ResultBox<Self>()
         let root = RootFrame(
             scalar: { _, _ in },
-            begin: { _, d in
-                let frame = ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), d)
+            begin: { _, engine in
+                let frame = ModelFrame<Self>(schema: schema, initial: existing ?? type.init(), engine)
                 frame.checksRequired = existing == nil
                 return frame
             },
             // Why `unsafeDowncast`: `begin` above made this frame, a `ModelFrame<Self>`.
-            finish: { frame, d in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, d) })
-        d.push(root)
-        defer { d.popFrame() }
-        try d.withNestedReplay { try d.replay(object) }
+            finish: { frame, engine in box.value = try validated(unsafeDowncast(frame, to: ModelFrame<Self>.self).takeValue(), schema, engine) })
+        engine.push(root)
+        defer { engine.popFrame() }
+        try engine.withNestedReplay { try engine.replay(object) }
         return box.value
     }
 
     @usableFromInline
-    static func validated(_ value: Self, _ schema: Schema, _ d: DecodeEngine) throws -> Self? {
+    static func validated(_ value: Self, _ schema: Schema, _ engine: DecodeEngine) throws -> Self? {
         guard schema.isValidating, var validating = value as? any ValidatingModel else { return value }
         do {
             try validating.didDecode()
@@ -120,8 +120,8 @@ extension Model {
             throw error
         } catch {
             let failure = DecodeFailure(reason: .invalid("\(_typeName) rejected: \(error)"))
-            if d.skipsMismatches {
-                d.recordSkipped(failure)
+            if engine.skipsMismatches {
+                engine.recordSkipped(failure)
                 return nil
             }
             throw failure

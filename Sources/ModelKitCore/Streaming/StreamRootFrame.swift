@@ -14,14 +14,14 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
         self.maxRecordBytes = maxRecordBytes
     }
 
-    func beginRecord(_ decoder: DecodeEngine) {
-        recordStart = decoder.tokenStartOffset
+    func beginRecord(_ engine: DecodeEngine) {
+        recordStart = engine.tokenStartOffset
     }
 
     /// A record closed: checks its whole length.
-    func endRecord(_ decoder: DecodeEngine) throws {
+    func endRecord(_ engine: DecodeEngine) throws {
         defer { recordStart = nil }
-        if let start = recordStart, decoder.consumedOffset - start > maxRecordBytes {
+        if let start = recordStart, engine.consumedOffset - start > maxRecordBytes {
             throw DecodeFailure.limit(.maxInputBytes, maxRecordBytes)
         }
     }
@@ -36,23 +36,23 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
         index += 1
     }
 
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
         try checkMoreValuesAllowed()
         mode = .values
-        _ = try decoder.mismatch(expected: M._typeName, found: scalar) as M?
+        _ = try engine.mismatch(expected: M._typeName, found: scalar) as M?
         index += 1
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         try checkMoreValuesAllowed()
         if kind == .array, mode == .undecided {
             mode = .array
-            decoder.push(StreamArrayFrame(root: self))
+            engine.push(StreamArrayFrame(root: self))
             return
         }
         mode = .values
-        beginRecord(decoder)
-        decoder.push(try M._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
+        beginRecord(engine)
+        engine.push(try M._beginContainer(kind, engine, merging: nil) ?? engine.skipFrame())
     }
 
     private func checkMoreValuesAllowed() throws {
@@ -61,13 +61,13 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
         }
     }
 
-    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
         if child is StreamArrayFrame<M> {
             mode = .arrayClosed
             return
         }
-        try endRecord(decoder)
-        collect(try M._finishContainer(child, decoder))
+        try endRecord(engine)
+        collect(try M._finishContainer(child, engine))
     }
 
     fileprivate func recordStartSkipped() { recordStart = nil }
@@ -90,19 +90,19 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
 
         init(root: StreamRootFrame<Element>) { self.root = root }
 
-        override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-            root.collect(try Element._decodeScalar(scalar, decoder))
+        override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
+            root.collect(try Element._decodeScalar(scalar, engine))
             index += 1
         }
 
-        override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-            root.beginRecord(decoder)
-            decoder.push(try Element._beginContainer(kind, decoder, merging: nil) ?? decoder.skipFrame())
+        override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
+            root.beginRecord(engine)
+            engine.push(try Element._beginContainer(kind, engine, merging: nil) ?? engine.skipFrame())
         }
 
-        override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
-            try root.endRecord(decoder)
-            root.collect(try Element._finishContainer(child, decoder))
+        override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
+            try root.endRecord(engine)
+            root.collect(try Element._finishContainer(child, engine))
             index += 1
         }
 

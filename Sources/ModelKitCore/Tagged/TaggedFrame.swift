@@ -51,7 +51,7 @@ class TaggedFrame: DecodeFrame {
     /// Takes out what the closed object holds and keeps this frame for the union's next object
     /// at this depth (a frame kept for reuse holds nothing of the value).
     @usableFromInline
-    final func takeOutcome(_ d: DecodeEngine) -> Outcome {
+    final func takeOutcome(_ engine: DecodeEngine) -> Outcome {
         let outcome: Outcome
         if dropped || chosen < 0 {
             outcome = .none
@@ -63,36 +63,36 @@ class TaggedFrame: DecodeFrame {
             outcome = table.isInternallyTagged ? .none : .result
         }
         if case .result = outcome { return outcome }  // recycled once its result is taken
-        recycle(d)
+        recycle(engine)
         return outcome
     }
 
     @usableFromInline
-    final func recycle(_ d: DecodeEngine) {
+    final func recycle(_ engine: DecodeEngine) {
         restart()
-        d.recycleKeyedFrame(self, key: ObjectIdentifier(table))
+        engine.recycleKeyedFrame(self, key: ObjectIdentifier(table))
     }
 
     /// The case a tag token names, or nil when it was dropped under `.skip`.
-    final func chooseCase(_ token: ScalarToken, _ d: DecodeEngine) throws -> Int? {
+    final func chooseCase(_ token: ScalarToken, _ engine: DecodeEngine) throws -> Int? {
         guard case .string(let bytes) = token else {
-            let _: Bool? = try d.mismatch(expected: "\(table.typeName) tag (a string)", found: token)
+            let _: Bool? = try engine.mismatch(expected: "\(table.typeName) tag (a string)", found: token)
             dropped = true
             return nil
         }
-        return try chooseCase(named: bytes, d)
+        return try chooseCase(named: bytes, engine)
     }
 
     /// The case `bytes` names, the default case for an unknown tag, or an error at the tag.
-    final func chooseCase(named bytes: UnsafeRawBufferPointer, _ d: DecodeEngine) throws -> Int? {
+    final func chooseCase(named bytes: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws -> Int? {
         if let index = table.index(ofTag: bytes) ?? table.defaultIndex {
             chosen = index
             return index
         }
         let tag = JSONValue.string(ModelDecodingError.quoted(String(decoding: bytes, as: UTF8.self))).description
         let failure = DecodeFailure(reason: .invalid("unknown \(table.typeName) tag \(tag); expected one of \(table.quotedTags)"))
-        guard d.skipsMismatches else { throw failure }
-        d.recordSkipped(failure)
+        guard engine.skipsMismatches else { throw failure }
+        engine.recordSkipped(failure)
         dropped = true
         return nil
     }
@@ -125,12 +125,12 @@ class TaggedResultFrame<Root>: TaggedFrame {
 extension TaggedUnion {
     /// The frame of one tagged object: a finished one of this union kept at this depth, or a new one.
     @usableFromInline
-    func beginDecodeFrame(_ kind: ContainerKind, _ d: DecodeEngine) throws -> DecodeFrame? {
+    func beginDecodeFrame(_ kind: ContainerKind, _ engine: DecodeEngine) throws -> DecodeFrame? {
         guard kind == .object else {
-            if d.lenient { return nil }
-            return try d.containerMismatch(kind, expected: typeName)
+            if engine.lenient { return nil }
+            return try engine.containerMismatch(kind, expected: typeName)
         }
-        if let spare = d.spareKeyedFrame(ObjectIdentifier(decoding)) { return spare }
+        if let spare = engine.spareKeyedFrame(ObjectIdentifier(decoding)) { return spare }
         switch style {
         case .internallyTagged: return InternallyTaggedFrame(table: decoding)
         case .adjacentlyTagged: return AdjacentlyTaggedFrame(union: self)
@@ -141,24 +141,24 @@ extension TaggedUnion {
     /// The value of a closed tagged object; its frame goes back to the engine for reuse.
     /// Inlined into the enum's module, so the case's closures are called on concrete types.
     @inlinable
-    func finishDecodeFrame(_ frame: DecodeFrame, _ d: DecodeEngine) throws -> Root? {
+    func finishDecodeFrame(_ frame: DecodeFrame, _ engine: DecodeEngine) throws -> Root? {
         // Unchecked downcast: the engine hands back the frame `beginDecodeFrame` returned.
         let tagged = unsafeDowncast(frame, to: TaggedFrame.self)
-        switch tagged.takeOutcome(d) {
+        switch tagged.takeOutcome(engine) {
         case .none: return nil
         case .bare(let index): return cases[index].make?()
-        case .payload(let index, let payload): return try cases[index].finish(payload, d)
-        case .result: return resultOf(tagged, d)
+        case .payload(let index, let payload): return try cases[index].finish(payload, engine)
+        case .result: return resultOf(tagged, engine)
         }
     }
 
     /// The value an adjacently or externally tagged frame made; the frame is kept for reuse.
     @usableFromInline
-    func resultOf(_ frame: TaggedFrame, _ d: DecodeEngine) -> Root? {
+    func resultOf(_ frame: TaggedFrame, _ engine: DecodeEngine) -> Root? {
         // Unchecked downcast: this union's other styles use result frames.
         let resultFrame = unsafeDowncast(frame, to: TaggedResultFrame<Root>.self)
         let value = resultFrame.takeResult()
-        resultFrame.recycle(d)
+        resultFrame.recycle(engine)
         return value
     }
 }
@@ -193,13 +193,13 @@ final class InternallyTaggedFrame: TaggedFrame {
         TaggedDecodeTable.same(key, table.tagKey)
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
         if nesting > 0, let inner {
-            try inner.key(key, d)
+            try inner.key(key, engine)
         } else if isTag(key) {
             if chosen >= 0 || dropped {
                 // The first tag chose the case; a second one cannot change it.
-                if d.duplicateKeys == .reject {
+                if engine.duplicateKeys == .reject {
                     throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
                 }
                 next = .skip
@@ -208,7 +208,7 @@ final class InternallyTaggedFrame: TaggedFrame {
             }
         } else if let inner {
             next = .member
-            try inner.key(key, d)
+            try inner.key(key, engine)
         } else if chosen >= 0 || dropped {
             next = .skip  // a case without payload (or a dropped value) has no members to set
         } else {
@@ -217,32 +217,32 @@ final class InternallyTaggedFrame: TaggedFrame {
         }
     }
 
-    override func scalar(_ token: ScalarToken, _ d: DecodeEngine) throws {
-        if nesting > 0, let inner { return try inner.scalar(token, d) }
+    override func scalar(_ token: ScalarToken, _ engine: DecodeEngine) throws {
+        if nesting > 0, let inner { return try inner.scalar(token, engine) }
         switch next {
-        case .member: try inner?.scalar(token, d)
-        case .tag: try tagArrived(token, d)
+        case .member: try inner?.scalar(token, engine)
+        case .tag: try tagArrived(token, engine)
         case .buffer: keepEarly(token.jsonValue)
         case .skip: break
         }
         next = .member
     }
 
-    private func tagArrived(_ token: ScalarToken, _ d: DecodeEngine) throws {
-        guard let index = try chooseCase(token, d) else { return }
+    private func tagArrived(_ token: ScalarToken, _ engine: DecodeEngine) throws {
+        guard let index = try chooseCase(token, engine) else { return }
         guard table.hasPayload[index] else {
             bare = true
             return
         }
         // The payload's object began with this one: its frame takes the members from here on.
-        payload = try table.beginPayload[index](.object, d) ?? d.skipFrame()
+        payload = try table.beginPayload[index](.object, engine) ?? engine.skipFrame()
         guard let members = early else { return }
         early = nil
-        try d.withNestedReplay {
+        try engine.withNestedReplay {
             for (key, value) in members {
                 var text = key
-                guard text.withUTF8({ d.onKey(UnsafeRawBufferPointer($0)) }) else { throw d.failure! }
-                try d.replay(value)
+                guard text.withUTF8({ engine.onKey(UnsafeRawBufferPointer($0)) }) else { throw engine.failure! }
+                try engine.replay(value)
             }
         }
     }
@@ -252,29 +252,29 @@ final class InternallyTaggedFrame: TaggedFrame {
         early!.append(key: earlyKey, value: value)
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ d: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         switch next {
         case .member:
-            guard let inner else { return d.push(d.skipFrame()) }
-            try inner.beginContainer(kind, d)
-            if d.top === self { nesting += 1 }
+            guard let inner else { return engine.push(engine.skipFrame()) }
+            try inner.beginContainer(kind, engine)
+            if engine.top === self { nesting += 1 }
         case .buffer:
-            d.push(JSONValueFrame(kind: kind))
+            engine.push(JSONValueFrame(kind: kind))
         case .tag:
-            _ = try d.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
+            _ = try engine.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
             dropped = true
-            d.push(d.skipFrame())
+            engine.push(engine.skipFrame())
         case .skip:
-            d.push(d.skipFrame())
+            engine.push(engine.skipFrame())
         }
     }
 
-    override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
         if next == .buffer {
             // Why `unsafeDowncast`: `.buffer` made `beginContainer` push a JSONValueFrame.
             keepEarly(unsafeDowncast(child, to: JSONValueFrame.self).takeValue())
         } else {
-            try inner?.childFinished(child, d)
+            try inner?.childFinished(child, engine)
         }
         next = .member
     }
@@ -284,18 +284,18 @@ final class InternallyTaggedFrame: TaggedFrame {
         next = .member
     }
 
-    override func end(_ d: DecodeEngine) throws {
+    override func end(_ engine: DecodeEngine) throws {
         if let inner {
             // The payload's frame closes its own level, or checks its required keys and
             // delivers this frame.
             if nesting > 0 { nesting -= 1 }
-            try inner.end(d)
+            try inner.end(engine)
             return
         }
         if chosen < 0 && !dropped {
             throw DecodeFailure(reason: .missingKey(String(decoding: table.tagKey, as: UTF8.self)))
         }
-        try d.popAndDeliver()
+        try engine.popAndDeliver()
     }
 
     override func appendPath(to path: inout String) {

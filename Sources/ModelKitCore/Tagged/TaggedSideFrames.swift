@@ -21,11 +21,11 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
         TaggedDecodeTable.same(key, bytes)
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
         let isTag = Self.same(key, tagKey)
         if isTag || Self.same(key, contentKey) {
             if isTag ? (chosen >= 0 || dropped) : sawContent {
-                if d.duplicateKeys == .reject {
+                if engine.duplicateKeys == .reject {
                     throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
                 }
                 next = .other
@@ -39,26 +39,26 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
             }
         } else {
             next = .other
-            if d.failsOnUnknownKeys {
+            if engine.failsOnUnknownKeys {
                 throw DecodeFailure(reason: .unknownKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
             }
         }
     }
 
-    override func scalar(_ token: ScalarToken, _ d: DecodeEngine) throws {
+    override func scalar(_ token: ScalarToken, _ engine: DecodeEngine) throws {
         switch next {
         case .tag:
-            guard let index = try chooseCase(token, d) else { break }
+            guard let index = try chooseCase(token, engine) else { break }
             if !table.hasPayload[index] {
                 bare = true
             } else if let content = earlyContent {
                 earlyContent = nil
                 next = .content
-                try d.withNestedReplay { try d.replay(content) }
+                try engine.withNestedReplay { try engine.replay(content) }
             }
         case .content:
             if !dropped, chosen >= 0, table.hasPayload[chosen] {
-                result = try union.cases[chosen].scalar(token, d)
+                result = try union.cases[chosen].scalar(token, engine)
             }
         case .buffer: earlyContent = token.jsonValue
         case .other: break
@@ -66,27 +66,27 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
         next = .other
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ d: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         switch next {
         case .content where !dropped && table.hasPayload[chosen]:
-            d.push(try table.beginPayload[chosen](kind, d) ?? d.skipFrame())
+            engine.push(try table.beginPayload[chosen](kind, engine) ?? engine.skipFrame())
         case .buffer:
-            d.push(JSONValueFrame(kind: kind))
+            engine.push(JSONValueFrame(kind: kind))
         case .tag:
-            _ = try d.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
+            _ = try engine.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
             dropped = true
-            d.push(d.skipFrame())
+            engine.push(engine.skipFrame())
         default:
-            d.push(d.skipFrame())
+            engine.push(engine.skipFrame())
         }
     }
 
-    override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
         if next == .buffer {
             // Why `unsafeDowncast`: `.buffer` made `beginContainer` push a JSONValueFrame.
             earlyContent = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
         } else {
-            result = try union.cases[chosen].finish(child, d)
+            result = try union.cases[chosen].finish(child, engine)
         }
         next = .other
     }
@@ -95,14 +95,14 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
         next = .other
     }
 
-    override func end(_ d: DecodeEngine) throws {
+    override func end(_ engine: DecodeEngine) throws {
         if chosen < 0 && !dropped {
             throw DecodeFailure(reason: .missingKey(String(decoding: tagKey, as: UTF8.self)))
         }
         if !dropped, table.hasPayload[chosen], !sawContent {
             throw DecodeFailure(reason: .missingKey(String(decoding: contentKey, as: UTF8.self)))
         }
-        try d.popAndDeliver()
+        try engine.popAndDeliver()
     }
 
     override func appendPath(to path: inout String) {
@@ -127,14 +127,14 @@ final class ExternallyTaggedFrame<Root>: TaggedResultFrame<Root> {
         key = ""
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ d: DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
         self.key = String(decoding: key, as: UTF8.self)
         inValue = true
         guard !sawKey else {
             throw DecodeFailure(reason: .invalid("\(table.typeName) has one key naming its case; found a second, \(JSONValue.string(ModelDecodingError.quoted(self.key)).description)"))
         }
         sawKey = true
-        _ = try chooseCase(named: key, d)
+        _ = try chooseCase(named: key, engine)
     }
 
     private var payloadCase: TaggedCase<Root>? {
@@ -142,38 +142,38 @@ final class ExternallyTaggedFrame<Root>: TaggedResultFrame<Root> {
         return union.cases[chosen]
     }
 
-    override func scalar(_ token: ScalarToken, _ d: DecodeEngine) throws {
+    override func scalar(_ token: ScalarToken, _ engine: DecodeEngine) throws {
         inValue = false
         if let payloadCase {
-            result = try payloadCase.scalar(token, d)
+            result = try payloadCase.scalar(token, engine)
         } else if !dropped {
             bare = true
         }
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ d: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         if let payloadCase {
-            d.push(try payloadCase.begin(kind, d) ?? d.skipFrame())
+            engine.push(try payloadCase.begin(kind, engine) ?? engine.skipFrame())
         } else {
             if !dropped { bare = true }
-            d.push(d.skipFrame())
+            engine.push(engine.skipFrame())
         }
     }
 
-    override func childFinished(_ child: DecodeFrame, _ d: DecodeEngine) throws {
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
         inValue = false
-        if let payloadCase { result = try payloadCase.finish(child, d) }
+        if let payloadCase { result = try payloadCase.finish(child, engine) }
     }
 
     override func valueSkipped() {
         inValue = false
     }
 
-    override func end(_ d: DecodeEngine) throws {
+    override func end(_ engine: DecodeEngine) throws {
         if !sawKey {
             throw DecodeFailure(reason: .invalid("\(table.typeName) expects one key naming its case (one of \(table.quotedTags)); found an empty object"))
         }
-        try d.popAndDeliver()
+        try engine.popAndDeliver()
     }
 
     override func appendPath(to path: inout String) {

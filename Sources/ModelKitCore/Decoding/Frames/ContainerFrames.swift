@@ -34,26 +34,26 @@ final class CollectionFrame: DecodeFrame {
         box.currentKey = ""
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
         let text = String(decoding: key, as: UTF8.self)
         box.currentKey = text
         skipsValue = false
-        guard decoder.duplicateKeys != .useLast, box.hasKey(text) else { return }
-        if decoder.duplicateKeys == .reject { throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(text))) }
+        guard engine.duplicateKeys != .useLast, box.hasKey(text) else { return }
+        if engine.duplicateKeys == .reject { throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(text))) }
         skipsValue = true
     }
 
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
-        if !skipsValue { try onScalar(scalar, decoder) }
+    override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
+        if !skipsValue { try onScalar(scalar, engine) }
         index += 1
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-        decoder.push(skipsValue ? decoder.skipFrame() : try onBegin(kind, decoder) ?? decoder.skipFrame())
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
+        engine.push(skipsValue ? engine.skipFrame() : try onBegin(kind, engine) ?? engine.skipFrame())
     }
 
-    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
-        try onFinish(child, decoder)
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
+        try onFinish(child, engine)
         index += 1
     }
 
@@ -142,12 +142,12 @@ extension DecodeEngine {
         let box = ArrayBox<Element>()
         return CollectionFrame(
             box: box,
-            scalar: { scalar, decoder in
-                if let value = try Element._decodeScalar(scalar, decoder) { box.append(value) }
+            scalar: { scalar, engine in
+                if let value = try Element._decodeScalar(scalar, engine) { box.append(value) }
             },
-            begin: { kind, decoder in try Element._beginContainer(kind, decoder, merging: nil) },
-            finish: { child, decoder in
-                if let value = try Element._finishContainer(child, decoder) { box.append(value) }
+            begin: { kind, engine in try Element._beginContainer(kind, engine, merging: nil) },
+            finish: { child, engine in
+                if let value = try Element._finishContainer(child, engine) { box.append(value) }
             })
     }
 
@@ -159,12 +159,12 @@ extension DecodeEngine {
         let box = DictionaryBox<Value>()
         return CollectionFrame(
             box: box,
-            scalar: { scalar, decoder in
-                if let value = try Value._decodeScalar(scalar, decoder) { box.dictionary[box.currentKey] = value }
+            scalar: { scalar, engine in
+                if let value = try Value._decodeScalar(scalar, engine) { box.dictionary[box.currentKey] = value }
             },
-            begin: { kind, decoder in try Value._beginContainer(kind, decoder, merging: nil) },
-            finish: { child, decoder in
-                if let value = try Value._finishContainer(child, decoder) { box.dictionary[box.currentKey] = value }
+            begin: { kind, engine in try Value._beginContainer(kind, engine, merging: nil) },
+            finish: { child, engine in
+                if let value = try Value._finishContainer(child, engine) { box.dictionary[box.currentKey] = value }
             })
     }
 
@@ -216,24 +216,24 @@ class JSONValueFrame: DecodeFrame {
         }
     }
 
-    override func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
+    override func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
         if case .object(let object, _) = stack.removeLast() {
             stack.append(.object(object, key: String(decoding: key, as: UTF8.self)))
         }
     }
 
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
         add(scalar.jsonValue)
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         stack.append(kind == .array ? .array([]) : .object(JSONObject(), key: ""))
     }
 
-    override func end(_ decoder: DecodeEngine) throws {
+    override func end(_ engine: DecodeEngine) throws {
         if stack.isEmpty {
             // An adopted value (see `adopt`): already whole.
-            try decoder.popAndDeliver()
+            try engine.popAndDeliver()
             return
         }
         let value: JSONValue
@@ -243,7 +243,7 @@ class JSONValueFrame: DecodeFrame {
         }
         if stack.isEmpty {
             finished = value
-            try decoder.popAndDeliver()
+            try engine.popAndDeliver()
         } else {
             add(value)
         }

@@ -4,19 +4,19 @@
 @usableFromInline
 class DecodeFrame {
     /// A scalar arrived at this frame's current value position.
-    func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {}
+    func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {}
     /// An object key arrived (object frames only).
-    func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {}
+    func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {}
     /// A nested container starts at this frame's current value position: push its frame.
-    func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
-        decoder.push(decoder.skipFrame())
+    func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
+        engine.push(engine.skipFrame())
     }
     /// This frame's own container closes. Frames that handle nested levels internally override.
-    func end(_ decoder: DecodeEngine) throws {
-        try decoder.popAndDeliver()
+    func end(_ engine: DecodeEngine) throws {
+        try engine.popAndDeliver()
     }
     /// A child frame pushed by `beginContainer` has finished.
-    func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {}
+    func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {}
     /// The value at this frame's current position was skipped whole: move on.
     func valueSkipped() {}
     /// Appends this frame's part of the current path (`.key`, `[3]`).
@@ -40,15 +40,15 @@ final class SkipFrame: DecodeFrame {
     /// Nested containers inside the skipped value (they are consumed here, not pushed).
     var nesting = 0
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         nesting += 1
     }
 
-    override func end(_ decoder: DecodeEngine) throws {
+    override func end(_ engine: DecodeEngine) throws {
         if nesting > 0 {
             nesting -= 1
         } else {
-            decoder.popSkipped()
+            engine.popSkipped()
         }
     }
 }

@@ -17,10 +17,10 @@ class ModelFrameBase: ObjectFrame {
     // it across a call, so it is left unchecked (see UncheckedStorage).
     @exclusivity(unchecked) @usableFromInline var checksRequired = true
 
-    init(root: UnsafeMutableRawPointer, schema: Schema, _ decoder: DecodeEngine) {
+    init(root: UnsafeMutableRawPointer, schema: Schema, _ engine: DecodeEngine) {
         self.schema = schema
         // Keyed by field name (archives): one name per field, no precedence to track.
-        let byName = decoder.memberKeys == .fieldNames
+        let byName = engine.memberKeys == .fieldNames
         let tracks = schema.tracksFields && !byName
         rankStorage = UncheckedStorage(tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : [])
         super.init(root: root, table: byName ? schema.nameTable : schema.keyTable, tracksFields: tracks)
@@ -57,10 +57,10 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     private var holdsValue = true
 
     @usableFromInline
-    init(schema: Schema, initial: M, _ decoder: DecodeEngine) {
+    init(schema: Schema, initial: M, _ engine: DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
-        super.init(root: UnsafeMutableRawPointer(storage), schema: schema, decoder)
+        super.init(root: UnsafeMutableRawPointer(storage), schema: schema, engine)
     }
 
     deinit {
@@ -68,9 +68,9 @@ final class ModelFrame<M: Model>: ModelFrameBase {
         storage.deallocate()
     }
 
-    override func end(_ decoder: DecodeEngine) throws {
+    override func end(_ engine: DecodeEngine) throws {
         if tracksFields && checksRequired { try checkRequired() }
-        try decoder.popAndDeliver()
+        try engine.popAndDeliver()
     }
 
     /// Moves the finished model out.

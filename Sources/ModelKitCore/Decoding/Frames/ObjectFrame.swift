@@ -32,20 +32,20 @@ class ObjectFrame: DecodeFrame {
         self.tracksFields = tracksFields
     }
 
-    override final func key(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
+    override final func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
         let found = table.lookup(key, hint: hint)
         entry = found
         if found >= 0 {
             hint = found + 1
             if found < 64 {
                 let bit: UInt64 = 1 &<< UInt64(found)
-                if seenKeys & bit != 0 { try repeated(key, decoder) }
+                if seenKeys & bit != 0 { try repeated(key, engine) }
                 seenKeys |= bit
             } else if try !markBeyond(found) {
-                try repeated(key, decoder)
+                try repeated(key, engine)
             }
         } else {
-            if let whole = decoder.wholeInput, let start = key.baseAddress, let base = whole.baseAddress,
+            if let whole = engine.wholeInput, let start = key.baseAddress, let base = whole.baseAddress,
                start >= base, start + key.count <= base + whole.count {
                 unknownKeyInInput = key
             } else {
@@ -54,22 +54,22 @@ class ObjectFrame: DecodeFrame {
                 unknownKey.append(contentsOf: key)
             }
             // Read from the engine, not fixed in the frame: a spare frame serves later documents.
-            if decoder.failsOnUnknownKeys {
+            if engine.failsOnUnknownKeys {
                 throw DecodeFailure(reason: .unknownKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
             }
         }
     }
 
-    override final func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override final func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
         if let target = replayTarget {
-            try deliver(scalar, to: target, decoder)
+            try deliver(scalar, to: target, engine)
             return
         }
         if entry >= 0 {
             let found = table.entries[entry]
             var i = found.firstConsumer
             while i < found.firstConsumer + found.consumerCount {
-                try deliver(scalar, to: table.consumers[i], decoder)
+                try deliver(scalar, to: table.consumers[i], engine)
                 i += 1
             }
         }
@@ -77,16 +77,16 @@ class ObjectFrame: DecodeFrame {
     }
 
     @inline(__always)
-    private func deliver(_ scalar: ScalarToken, to consumer: KeyTable.Consumer, _ decoder: DecodeEngine) throws {
+    private func deliver(_ scalar: ScalarToken, to consumer: KeyTable.Consumer, _ engine: DecodeEngine) throws {
         guard let slot = consumer.slotReference else { return }  // a key-path head given a scalar: nothing below it
         // Why a guaranteed reference: the schema keeps its slots alive for as long as a frame decodes with its key table.
         try slot._withUnsafeGuaranteedRef { slot in
             if tracksFields, !owner.claim(slot, rank: consumer.rank) { return }
-            try slot.access.decodeScalar(scalar, root, decoder)
+            try slot.access.decodeScalar(scalar, root, engine)
         }
     }
 
-    override final func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override final func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         let consumer: KeyTable.Consumer
         if let target = replayTarget {
             consumer = target
@@ -94,45 +94,45 @@ class ObjectFrame: DecodeFrame {
             let consumers = table.consumers(of: entry)
             guard consumers.count == 1 else {
                 // Several recipients: see the value whole once, then replay it to each.
-                decoder.push(JSONValueFrame(kind: kind))
+                engine.push(JSONValueFrame(kind: kind))
                 return
             }
             consumer = consumers[consumers.startIndex]
         } else {
-            decoder.push(decoder.skipFrame())
+            engine.push(engine.skipFrame())
             return
         }
         if let slot = consumer.slot {
             if tracksFields, !owner.claim(slot, rank: consumer.rank) {
-                decoder.push(decoder.skipFrame())
+                engine.push(engine.skipFrame())
             } else {
-                decoder.push(try slot.access.beginContainer(kind, root, decoder) ?? decoder.skipFrame())
+                engine.push(try slot.access.beginContainer(kind, root, engine) ?? engine.skipFrame())
             }
         } else if let subtable = consumer.subtable {
             // A key-path level of the other kind than the value (an array where keys follow, an
             // object where indexes do) has nothing for any field: skipped, like a scalar there.
             if kind == .object, subtable.hasKeys {
-                decoder.push(KeyPathFrame(root: root, table: subtable, owner: owner))
+                engine.push(KeyPathFrame(root: root, table: subtable, owner: owner))
             } else if kind == .array, subtable.hasElements {
-                decoder.push(ElementPathFrame(root: root, table: subtable, owner: owner))
+                engine.push(ElementPathFrame(root: root, table: subtable, owner: owner))
             } else {
-                decoder.push(decoder.skipFrame())
+                engine.push(engine.skipFrame())
             }
         } else {
-            decoder.push(decoder.skipFrame())
+            engine.push(engine.skipFrame())
         }
     }
 
-    override final func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
+    override final func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
         if let target = replayTarget {
-            if let slot = target.slot { try slot.access.finishContainer(child, root, decoder) }
+            if let slot = target.slot { try slot.access.finishContainer(child, root, engine) }
             return
         }
         defer { entry = -2 }
         guard entry >= 0 else { return }
         let consumers = table.consumers(of: entry)
         if consumers.count == 1 {
-            if let slot = consumers[consumers.startIndex].slot { try slot.access.finishContainer(child, root, decoder) }
+            if let slot = consumers[consumers.startIndex].slot { try slot.access.finishContainer(child, root, engine) }
             return
         }
         // Why `unsafeDowncast`: several consumers of one key make `beginContainer` push a JSONValueFrame, always.
@@ -142,10 +142,10 @@ class ObjectFrame: DecodeFrame {
         // (each merges into its own current value).
         var decoded: [(type: ObjectIdentifier, value: Any?)] = []
         for consumer in consumers {
-            guard !decoder.isMerging, let slot = consumer.slot else {
+            guard !engine.isMerging, let slot = consumer.slot else {
                 replayTarget = consumer
                 defer { replayTarget = nil }
-                try decoder.withNestedReplay { try decoder.replay(value) }
+                try engine.withNestedReplay { try engine.replay(value) }
                 continue
             }
             if tracksFields, !owner.claim(slot, rank: consumer.rank) { continue }
@@ -154,7 +154,7 @@ class ObjectFrame: DecodeFrame {
             if let done = decoded.first(where: { $0.type == shared.wireType }) {
                 result = done.value
             } else {
-                result = try shared.decode(value, decoder)
+                result = try shared.decode(value, engine)
                 decoded.append((shared.wireType, result))
             }
             if let result { try shared.store(result, root) }
@@ -179,8 +179,8 @@ class ObjectFrame: DecodeFrame {
     }
 
     /// A mapped key this object had before: the policy says which value counts.
-    private func repeated(_ key: UnsafeRawBufferPointer, _ decoder: DecodeEngine) throws {
-        switch decoder.duplicateKeys {
+    private func repeated(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
+        switch engine.duplicateKeys {
         case .useLast: return
         case .useFirst: entry = -3  // the value is skipped like an unknown key's, but never fails as one
         case .reject: throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
@@ -238,18 +238,18 @@ final class ElementPathFrame: DecodeFrame {
         position += 1
     }
 
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
         nextElement()
-        try elements.scalar(scalar, decoder)
+        try elements.scalar(scalar, engine)
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         nextElement()
-        try elements.beginContainer(kind, decoder)
+        try elements.beginContainer(kind, engine)
     }
 
-    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
-        try elements.childFinished(child, decoder)
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
+        try elements.childFinished(child, engine)
     }
 
     override func valueSkipped() {

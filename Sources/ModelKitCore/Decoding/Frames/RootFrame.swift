@@ -32,22 +32,22 @@ final class RootFrame: DecodeFrame {
         if sawValue { throw DecodeFailure(reason: .syntax("unexpected data after the JSON value")) }
     }
 
-    override func scalar(_ scalar: ScalarToken, _ decoder: DecodeEngine) throws {
+    override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
         found = ScalarConversions.describe(scalar)
-        try onScalar(scalar, decoder)
+        try onScalar(scalar, engine)
     }
 
-    override func beginContainer(_ kind: ContainerKind, _ decoder: DecodeEngine) throws {
+    override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         try checkFirstValue()
         sawValue = true
         found = kind == .object ? "object" : "array"
-        decoder.push(try onBegin(kind, decoder) ?? decoder.skipFrame())
+        engine.push(try onBegin(kind, engine) ?? engine.skipFrame())
     }
 
-    override func childFinished(_ child: DecodeFrame, _ decoder: DecodeEngine) throws {
-        try onFinish(child, decoder)
+    override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {
+        try onFinish(child, engine)
     }
 
     override var memberKeys: MemberKeys { keys }
@@ -66,17 +66,17 @@ extension RootFrame {
     /// A root for any `T`, through `T`'s own hooks.
     @inlinable
     static func decoding<T: ModelValue>(into box: ResultBox<T>) -> RootFrame {
-        RootFrame(scalar: { scalar, decoder in box.value = try T._decodeScalar(scalar, decoder) },
-                  begin: { kind, decoder in try T._beginContainer(kind, decoder, merging: nil) },
-                  finish: { frame, decoder in box.value = try T._finishContainer(frame, decoder) })
+        RootFrame(scalar: { scalar, engine in box.value = try T._decodeScalar(scalar, engine) },
+                  begin: { kind, engine in try T._beginContainer(kind, engine, merging: nil) },
+                  finish: { frame, engine in box.value = try T._finishContainer(frame, engine) })
     }
 
     /// A root that builds exactly `M` (never a polymorphic subclass), merging into `box.existing`;
     /// its models are keyed by `keys`.
     @inlinable
     static func decodingExactly<M: Model>(into box: ResultBox<M>, keys: MemberKeys = .jsonKeys) -> RootFrame {
-        RootFrame(keys: keys, scalar: { scalar, decoder in box.value = try M._decodeScalar(scalar, decoder) },
-                  begin: { kind, decoder in try M._beginModel(kind, decoder, merging: box.existing) },
-                  finish: { frame, decoder in box.value = try M._finishModel(frame, decoder, polymorphic: false) })
+        RootFrame(keys: keys, scalar: { scalar, engine in box.value = try M._decodeScalar(scalar, engine) },
+                  begin: { kind, engine in try M._beginModel(kind, engine, merging: box.existing) },
+                  finish: { frame, engine in box.value = try M._finishModel(frame, engine, polymorphic: false) })
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// decoder made from it, past the `decode` call (`JSONDecoder` allows it): the call then copies
 /// the input into the tape and leaves the conversions to the decoders (`ModelDecoder.decodeBridged(_:from:options:)`);
 /// a super decoder makes that copy as soon as it is made, since it may go to another thread.
-final class TapeDecoder: Decoder {
+final class BridgeDecoder: Decoder {
     let tape: Tape
     /// How scalars become values (lenient or strict), the same conversions as the schema engine's.
     let conversions: ScalarConversions
@@ -41,7 +41,7 @@ final class TapeDecoder: Decoder {
     /// (the tape is complete and never grows while a decoder reads it).
     let entries: UnsafeMutablePointer<TapeEntry>
     let sideBase: UnsafeRawPointer
-    /// A key decoding strategy other than `.useDefaultKeys` is set (see TapeDecoder+Keys.swift).
+    /// A key decoding strategy other than `.useDefaultKeys` is set (see BridgeDecoder+Keys.swift).
     let convertsKeys: Bool
     /// Keys converted so far by the key decoding strategy, by the tape index of the key.
     var convertedKeys: [Int: String] = [:]
@@ -97,16 +97,16 @@ final class TapeDecoder: Decoder {
     /// the duplicate-key policy says which of a repeated key's values counts).
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, at: BridgePath) throws -> KeyedDecodingContainer<Key> {
         let repeated = try repeatedKeys(in: object, at)
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: object, at: at, hasRepeatedKeys: repeated))
+        return KeyedDecodingContainer(BridgeKeyedDecodingContainer<Key>(decoder: self, object: object, at: at, hasRepeatedKeys: repeated))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try expect(.array, at: current, here)
-        return TapeUnkeyedContainer(decoder: self, array: current, at: here)
+        return BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        TapeSingleValueContainer(decoder: self, index: current, depth: steps.count)
+        BridgeSingleValueDecodingContainer(decoder: self, index: current, depth: steps.count)
     }
 
     /// Throws unless the value at `index` is a container of `kind`.
@@ -201,7 +201,7 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
-        if PlainTypeCache.shared.isNoModelValue(T.self) { return nil }
+        if SchemaTypeLookup.isPlain(T.self) { return nil }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
         return nil
     }
@@ -211,7 +211,7 @@ final class TapeDecoder: Decoder {
     private func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
         try descend(into: index, at) {
             try expect(.array, at: current, here)
-            var container = TapeUnkeyedContainer(decoder: self, array: current, at: here)
+            var container = BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
             var elements: [Element] = []
             elements.reserveCapacity(container.count!)
             while !container.isAtEnd { elements.append(try container.decodeScalar(Element.self)) }
@@ -365,8 +365,8 @@ final class TapeDecoder: Decoder {
 struct HotState: ~Copyable {
     var current: Int
     var steps = HandStack<PathStep>()
-    var plain = RecentPlainTypes()
-    /// The object whose keys were last checked for repeats (TapeDecoder+RepeatedKeys.swift).
+    var plain = SchemaTypeLookup.Recent()
+    /// The object whose keys were last checked for repeats (BridgeDecoder+RepeatedKeys.swift).
     var checkedObject = -1
     var checkedObjectRepeats = false
 }

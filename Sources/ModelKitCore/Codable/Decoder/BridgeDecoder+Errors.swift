@@ -3,7 +3,7 @@ import Foundation
 // Every failure of the Codable bridge is a Swift `DecodingError` (so code written for
 // `JSONDecoder` keeps working) whose `underlyingError` is the located `ModelDecodingError`.
 
-extension TapeDecoder {
+extension BridgeDecoder {
     func codingPath(_ at: BridgePath) -> [any CodingKey] {
         var result = prefix
         for step in at.fixed ?? steps.prefix(at.depth) { result.append(codingKey(step)) }

@@ -48,7 +48,7 @@ final class BridgeEncoder: Encoder {
         /// The frames enclosing `frame` (the first is the outside, not a value).
         var frames: [ValueFrame] = []
         /// The last two types found not to be ``ModelValue``s.
-        var plain = RecentPlainTypes()
+        var plain = SchemaTypeLookup.Recent()
         /// The signatures (``signature(_:)``) of the keys of every open object, innermost last.
         var signatures: [UInt64] = []
         var snakeCased: [String: String] = [:]
@@ -169,29 +169,29 @@ final class BridgeEncoder: Encoder {
             // A second request in the same encode(to:) (a subclass after its superclass) shares the object.
             if open.count > frame.level, !open[frame.level].isArray {
                 closeContainers(above: frame.level + 1)
-                return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: frame.level, id: open[frame.level].id, fixedPath: nil))
+                return KeyedEncodingContainer(BridgeKeyedEncodingContainer<Key>(encoder: self, level: frame.level, id: open[frame.level].id, fixedPath: nil))
             }
             if open.count == frame.level && writer.byteCount == frame.start {
                 let id = openContainer(isArray: false)
-                return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: frame.level, id: id, fixedPath: nil))
+                return KeyedEncodingContainer(BridgeKeyedEncodingContainer<Key>(encoder: self, level: frame.level, id: id, fixedPath: nil))
             }
         }
         let (id, path) = treeContainer(isArray: false, in: nil, path: self.path)
-        return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: self, level: -1, id: id, fixedPath: path))
+        return KeyedEncodingContainer(BridgeKeyedEncodingContainer<Key>(encoder: self, level: -1, id: id, fixedPath: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = hot.value.frame
         if !hot.value.inTree && open.count == frame.level && writer.byteCount == frame.start {
             let id = openContainer(isArray: true)
-            return BridgeUnkeyedContainer(encoder: self, level: frame.level, id: id, fixedPath: nil)
+            return BridgeUnkeyedEncodingContainer(encoder: self, level: frame.level, id: id, fixedPath: nil)
         }
         let (id, path) = treeContainer(isArray: true, in: nil, path: self.path)
-        return BridgeUnkeyedContainer(encoder: self, level: -1, id: id, fixedPath: path)
+        return BridgeUnkeyedEncodingContainer(encoder: self, level: -1, id: id, fixedPath: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        BridgeSingleValueContainer(encoder: self, slot: nil, fixedPath: nil)
+        BridgeSingleValueEncodingContainer(encoder: self, slot: nil, fixedPath: nil)
     }
 
     /// Opens an object or array at the current writer position.

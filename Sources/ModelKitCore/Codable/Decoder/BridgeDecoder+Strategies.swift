@@ -2,7 +2,7 @@ import Foundation
 
 // `JSONDecoder`'s key decoding and non-conforming float strategies, as the bridge applies them.
 
-extension TapeDecoder {
+extension BridgeDecoder {
     /// The key at tape index `keyEntry` as `CodingKey`s see it: the document's text, converted by
     /// the key decoding strategy when one is set.
     func keyText(_ keyEntry: Int) -> String {
@@ -61,7 +61,7 @@ extension TapeDecoder {
     }
 }
 
-extension TapeDecoder {
+extension BridgeDecoder {
     /// `Int128` and `UInt128`, which are no ``ModelValue``s: an integer's text, or a number with a
     /// fraction or exponent whose value is integral (`1.0`, `1e3`), as `JSONDecoder` reads them.
     func decodeWideInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {

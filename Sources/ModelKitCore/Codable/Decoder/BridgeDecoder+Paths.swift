@@ -6,7 +6,47 @@ enum PathStep {
     case element(UInt32)
 }
 
-extension TapeDecoder {
+/// Where a value sits, without building a `[CodingKey]` unless an error needs one: the steps of
+/// its container (a prefix of the decoder's steps, or a stored copy for containers made by
+/// `nestedContainer`), plus its own step.
+struct BridgePath {
+    var depth: Int
+    var fixed: [PathStep]?
+    var step: PathStep?
+
+    init(depth: Int, fixed: [PathStep]? = nil, step: PathStep? = nil) {
+        self.depth = depth
+        self.fixed = fixed
+        self.step = step
+    }
+
+    /// The path of a container whose own path is `self`: its elements' steps go after this one.
+    var containerPath: BridgePath {
+        guard let fixed else { return BridgePath(depth: depth + (step == nil ? 0 : 1)) }
+        let steps = fixed + (step.map { [$0] } ?? [])
+        return BridgePath(depth: steps.count, fixed: steps)
+    }
+
+    /// The path of the member whose key is the tape entry `keyEntry`, in the container at `self`.
+    @inline(__always)
+    func member(_ keyEntry: Int) -> BridgePath {
+        BridgePath(depth: depth, fixed: fixed, step: .member(keyEntry: UInt32(truncatingIfNeeded: keyEntry)))
+    }
+
+    /// The same path held as a copy of its steps, for a nested container that outlives the
+    /// decoder's current position; `steps` are the decoder's.
+    func detached(from steps: borrowing HandStack<PathStep>) -> BridgePath {
+        BridgePath(depth: 0, fixed: fixed ?? steps.prefix(depth), step: step)
+    }
+
+    /// The path of element `ordinal` of the array at `self`.
+    @inline(__always)
+    func element(_ ordinal: Int) -> BridgePath {
+        BridgePath(depth: depth, fixed: fixed, step: .element(UInt32(truncatingIfNeeded: ordinal)))
+    }
+}
+
+extension BridgeDecoder {
     /// The path of the container at `container`, made with path `made`. A depth into the
     /// decoder's steps describes it while the `init(from:)` that made it runs (the decoder is
     /// then at that container); a container kept past it gets its path from the tape instead.

@@ -6,7 +6,7 @@
 /// its time allocating them. A recorder serves one decode at a time; it goes back to the pool
 /// only when no decoder kept the tape.
 final class TapeRecorder: WholeInputParser {
-    /// The tape being recorded, then read by the decode's ``TapeDecoder``s.
+    /// The tape being recorded, then read by the decode's ``BridgeDecoder``s.
     let tape: Tape
     /// The conversions the decoders apply to the tape's scalars (lenient or strict, as the
     /// options say), set to this decode's options.

@@ -2,7 +2,7 @@
 // (`JSONDecoder` keeps the first), or that the document is rejected. Objects are checked when a
 // keyed container is made for them, so objects no type reads as keyed cost nothing.
 
-extension TapeDecoder {
+extension BridgeDecoder {
     /// Whether a key repeats in the object at `object` (whose path is `at`); throws when the
     /// policy rejects repeated keys.
     func repeatedKeys(in object: Int, _ at: BridgePath) throws -> Bool {

@@ -38,7 +38,7 @@ final class Tape {
     /// Where ``input`` starts; a valid address even for empty input (never read there: it is
     /// only offset by lengths of text in the input).
     var inputBase: UnsafeRawPointer { building.value.inputBase }
-    /// How many decoders read this tape (see ``TapeDecoder``): one while nothing kept any.
+    /// How many decoders read this tape (see ``BridgeDecoder``): one while nothing kept any.
     var readers: Int { readerCount.load(ordering: .acquiring) }
 
     /// A decoder starts or stops reading this tape. Atomic: a super decoder a type kept may end

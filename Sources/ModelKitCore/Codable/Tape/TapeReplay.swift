@@ -4,7 +4,7 @@
 /// whole tape. The tokens go through the one replay driver (``DecodeEngine/replay(_:from:)``)
 /// exactly as yajl would feed them, with each token's offset counted from the value's first
 /// byte, so a failure is the same `ModelDecodingError` a parse of the value's bytes would report.
-extension TapeDecoder {
+extension BridgeDecoder {
     func decodeReplayed<M: ModelValue>(_ type: M.Type, at index: Int) throws -> M {
         let box = ResultBox<M>()
         let root = RootFrame.decoding(into: box)
@@ -32,7 +32,7 @@ struct TapeReplaySource: ReplaySource {
     private let sideBase: UnsafeRawPointer
     private let base: Int
 
-    init(_ decoder: TapeDecoder, base: Int) {
+    init(_ decoder: BridgeDecoder, base: Int) {
         entries = decoder.entries
         input = decoder.tape.input
         inputBase = decoder.tape.inputBase

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A keyed container writing members of one open object (or, once on the tree, of its node).
-struct BridgeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct BridgeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: BridgeEncoder
     /// The container's index in the encoder's open containers (-1 on the tree), and its identity.
     let level: Int
@@ -73,20 +73,20 @@ struct BridgeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let path = codingPath + [key]
         if streams(key) {
             let id = encoder.openContainer(isArray: false)
-            return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: path))
+            return KeyedEncodingContainer(BridgeKeyedEncodingContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: path))
         }
         let (id, _) = encoder.treeNested(isArray: false, in: id, key: encoder.keyText(key, in: codingPath), path: path)
-        return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: -1, id: id, fixedPath: path))
+        return KeyedEncodingContainer(BridgeKeyedEncodingContainer<NestedKey>(encoder: encoder, level: -1, id: id, fixedPath: path))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let path = codingPath + [key]
         if streams(key) {
             let id = encoder.openContainer(isArray: true)
-            return BridgeUnkeyedContainer(encoder: encoder, level: level + 1, id: id, fixedPath: path)
+            return BridgeUnkeyedEncodingContainer(encoder: encoder, level: level + 1, id: id, fixedPath: path)
         }
         let (id, _) = encoder.treeNested(isArray: true, in: id, key: encoder.keyText(key, in: codingPath), path: path)
-        return BridgeUnkeyedContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
+        return BridgeUnkeyedEncodingContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -99,7 +99,7 @@ struct BridgeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// An unkeyed container writing the elements of one open array (or, on the tree, of its node).
-struct BridgeUnkeyedContainer: UnkeyedEncodingContainer {
+struct BridgeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: BridgeEncoder
     let level: Int
     let id: Int
@@ -175,10 +175,10 @@ struct BridgeUnkeyedContainer: UnkeyedEncodingContainer {
         let path = codingPath + [IndexCodingKey(count - 1)]
         if streamed {
             let id = encoder.openContainer(isArray: false)
-            return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: path))
+            return KeyedEncodingContainer(BridgeKeyedEncodingContainer<NestedKey>(encoder: encoder, level: level + 1, id: id, fixedPath: path))
         }
         let (id, _) = encoder.treeNested(isArray: false, in: id, key: nil, path: path)
-        return KeyedEncodingContainer(BridgeKeyedContainer<NestedKey>(encoder: encoder, level: -1, id: id, fixedPath: path))
+        return KeyedEncodingContainer(BridgeKeyedEncodingContainer<NestedKey>(encoder: encoder, level: -1, id: id, fixedPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -186,10 +186,10 @@ struct BridgeUnkeyedContainer: UnkeyedEncodingContainer {
         let path = codingPath + [IndexCodingKey(count - 1)]
         if streamed {
             let id = encoder.openContainer(isArray: true)
-            return BridgeUnkeyedContainer(encoder: encoder, level: level + 1, id: id, fixedPath: path)
+            return BridgeUnkeyedEncodingContainer(encoder: encoder, level: level + 1, id: id, fixedPath: path)
         }
         let (id, _) = encoder.treeNested(isArray: true, in: id, key: nil, path: path)
-        return BridgeUnkeyedContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
+        return BridgeUnkeyedEncodingContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -199,7 +199,7 @@ struct BridgeUnkeyedContainer: UnkeyedEncodingContainer {
 }
 
 /// A single-value container: writes the value being encoded (or, for a `superEncoder`, its slot).
-struct BridgeSingleValueContainer: SingleValueEncodingContainer {
+struct BridgeSingleValueEncodingContainer: SingleValueEncodingContainer {
     let encoder: BridgeEncoder
     let slot: BridgeSlot?
     let fixedPath: [any CodingKey]?

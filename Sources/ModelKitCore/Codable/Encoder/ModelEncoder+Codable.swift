@@ -57,7 +57,7 @@ extension ModelEncoder {
         let options = configuration.options
         // The value's own type (a subclass may be a model): plain types are remembered, since
         // asking the runtime costs a thousand instructions an encode.
-        if !PlainTypeCache.shared.isNoModelValue(type(of: value)), let schemaValue = value as? any ModelValue {
+        if !SchemaTypeLookup.isPlain(type(of: value)), let schemaValue = value as? any ModelValue {
             let writer = newWriter(options)
             try schemaValue._visit(writer)
             return try body(writer.written)

@@ -241,15 +241,15 @@ final class BridgeSlotEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let (id, path) = encoder.treeContainer(isArray: false, in: slot, path: codingPath)
-        return KeyedEncodingContainer(BridgeKeyedContainer<Key>(encoder: encoder, level: -1, id: id, fixedPath: path))
+        return KeyedEncodingContainer(BridgeKeyedEncodingContainer<Key>(encoder: encoder, level: -1, id: id, fixedPath: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let (id, path) = encoder.treeContainer(isArray: true, in: slot, path: codingPath)
-        return BridgeUnkeyedContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
+        return BridgeUnkeyedEncodingContainer(encoder: encoder, level: -1, id: id, fixedPath: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        BridgeSingleValueContainer(encoder: encoder, slot: slot, fixedPath: codingPath)
+        BridgeSingleValueEncodingContainer(encoder: encoder, slot: slot, fixedPath: codingPath)
     }
 }

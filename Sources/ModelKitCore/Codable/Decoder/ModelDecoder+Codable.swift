@@ -34,7 +34,7 @@ extension ModelDecoder {
 
     /// `type` may be a subclass of `T` (`Employee.self as Person.Type`): its own `init(from:)` runs.
     static func decodeAny<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
-        if !PlainTypeCache.shared.isNoModelValue(type), let schemaType = type as? any ModelValue.Type {
+        if !SchemaTypeLookup.isPlain(type), let schemaType = type as? any ModelValue.Type {
             return try decodeThroughSchema(schemaType, from: bytes, options: options) as! T
         }
         return try decodeBridged(type, from: bytes, options: options)
@@ -77,7 +77,7 @@ extension ModelDecoder {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
         let tape = recorder.tape
-        var decoder: TapeDecoder? = TapeDecoder(tape: tape, conversions: recorder.conversions, options: options)
+        var decoder: BridgeDecoder? = BridgeDecoder(tape: tape, conversions: recorder.conversions, options: options)
         defer {
             // `T` may have kept the decoder, a container or a super decoder: they must go on
             // reading this document after the caller's bytes are gone.
