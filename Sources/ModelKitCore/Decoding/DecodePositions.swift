@@ -8,7 +8,12 @@ extension DecodeEngine {
     var consumedOffset: Int { locator.consumedOffset(tokenizer) }
 
     /// Where the token being handled starts (the tokenizer reports where it ends).
-    var tokenStartOffset: Int { locator.tokenStart(end: consumedOffset) }
+    var tokenStartOffset: Int {
+        // The end first: an argument evaluated after `locator` is read makes Swift copy the
+        // whole locator (retaining its references) to call on it.
+        let end = consumedOffset
+        return locator.tokenStart(end: end)
+    }
 
     /// Keeps the first failure, positioned at the current token and path.
     func record(_ error: any Error) {

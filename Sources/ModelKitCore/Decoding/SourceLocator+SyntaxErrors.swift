@@ -6,6 +6,7 @@ import Foundation
 
 extension SourceLocator {
     /// How far the tokenizer has got in the whole input.
+    @inline(__always)  // per token, on a locator stored in a class: see tokenStart(end:)
     func consumedOffset(_ tokenizer: YajlTokenizer?) -> Int {
         guard let tokenizer, isInBuffer else { return currentBufferOffset }
         return currentBufferOffset + tokenizer.bytesConsumed

@@ -60,6 +60,9 @@ struct SourceLocator {
     var isInBuffer: Bool { currentBuffer.baseAddress != nil }
 
     /// Where the last token starts, given where the tokenizer says it ends.
+    // Inlined: the recorders call it per token on a locator stored in a class, and a call
+    // would copy the whole locator (retaining its references) to pass it.
+    @inline(__always)
     func tokenStart(end: Int) -> Int {
         guard currentBuffer.baseAddress != nil else { return end }
         var local = end - currentBufferOffset

@@ -49,20 +49,27 @@ enum SchemaTypeLookup {
         PlainSlots.shared.contains(type) || PlainSlots.shared.askAndRemember(type)
     }
 
-    /// A coder's memo of the last two types it found plain, in front of ``isPlain(_:)``.
+    /// A coder's memo of the types it found plain, in front of ``isPlain(_:)``: a document's
+    /// tree of plain types (a dozen in twitter.json's models) stays here for the whole decode,
+    /// where the eight process-wide slots would evict each other.
     ///
     /// Only value types go in: a subclass instance may be a model where its static type was not.
     struct Recent {
         private var newest: ObjectIdentifier?
         private var previous: ObjectIdentifier?
+        /// The ones before (a document's tree of plain types), scanned only when the two newest
+        /// miss; allocated at the third type, bounded so a long-lived encoder's memo stays small.
+        private var older: [ObjectIdentifier] = []
 
         @inline(__always)
         func contains(_ type: Any.Type) -> Bool {
             let id = ObjectIdentifier(type)
-            return newest == id || previous == id
+            return newest == id || previous == id || (!older.isEmpty && older.contains(id))
         }
 
+        /// Called after ``contains(_:)`` said no.
         mutating func remember(_ type: Any.Type) {
+            if let previous, older.count < 32 { older.append(previous) }
             previous = newest
             newest = ObjectIdentifier(type)
         }

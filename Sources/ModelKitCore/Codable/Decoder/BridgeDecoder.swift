@@ -361,7 +361,7 @@ final class BridgeDecoder: Decoder {
     }
 }
 
-/// The decoder's position, and the last two types found not to be models.
+/// The decoder's position, and the types found not to be models.
 struct HotState: ~Copyable {
     var current: Int
     var steps = HandStack<PathStep>()

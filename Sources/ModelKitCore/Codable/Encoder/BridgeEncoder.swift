@@ -47,7 +47,7 @@ final class BridgeEncoder: Encoder {
         var frame = ValueFrame(level: 0, start: 0, pathCount: 0, keyed: false)
         /// The frames enclosing `frame` (the first is the outside, not a value).
         var frames: [ValueFrame] = []
-        /// The last two types found not to be ``ModelValue``s.
+        /// The types found not to be ``ModelValue``s.
         var plain = SchemaTypeLookup.Recent()
         /// The signatures (``signature(_:)``) of the keys of every open object, innermost last.
         var signatures: [UInt64] = []

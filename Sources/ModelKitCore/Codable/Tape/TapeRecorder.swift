@@ -125,7 +125,12 @@ final class TapeRecorder: WholeInputParser {
     // MARK: Tokens (called by the callback table)
 
     private var consumedOffset: Int { locator.consumedOffset(tokenizer) }
-    private var tokenStartOffset: Int { locator.tokenStart(end: consumedOffset) }
+    private var tokenStartOffset: Int {
+        // The end first: an argument evaluated after `locator` is read makes Swift copy the
+        // whole locator (retaining its references) to call on it, once per token.
+        let end = consumedOffset
+        return locator.tokenStart(end: end)
+    }
 
     /// Stops the parse with `reason`, located at the token being handled.
     private func fail(_ reason: ModelDecodingError.Reason) -> Bool {
