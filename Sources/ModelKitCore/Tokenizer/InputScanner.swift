@@ -122,14 +122,17 @@ struct InputScanner {
                         continue
                     }
                     if byte >= 0xC2 {
-                        // Non-ASCII text comes in runs (CJK, Cyrillic): stay here for the whole run.
-                        var length = Self.wellFormedSequence(bytes + i, available: count &- i)
-                        if length > 0 {
-                            repeat {
-                                i &+= length
-                                guard i < count, bytes[i] >= 0xC2 else { break }
-                                length = Self.wellFormedSequence(bytes + i, available: count &- i)
-                            } while length > 0
+                        // Non-ASCII text comes in runs (CJK, Cyrillic): stay here for the whole
+                        // run. One call site, so the sequence check is inlined into the loop.
+                        var end = i
+                        while true {
+                            let length = Self.wellFormedSequence(bytes + end, available: count &- end)
+                            if length == 0 { break }
+                            end &+= length
+                            if end >= count || bytes[end] < 0xC2 { break }
+                        }
+                        if end > i {
+                            i = end
                             continue
                         }
                     }
