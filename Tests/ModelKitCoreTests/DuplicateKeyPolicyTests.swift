@@ -84,6 +84,22 @@ struct DuplicateKeyPolicyTests {
         }
     }
 
+    /// The repeat check compares short signatures of the keys (length and their first and last
+    /// bytes) before their bytes: keys alike in all of that are still different keys, and a key
+    /// written again is still found, whatever its length.
+    @Test func keysAlikeAtBothEndsAreDifferentAndRepeatsOfAnyLengthAreFound() throws {
+        let rejecting = ModelDecoder(options: DecodingOptions(duplicateKeys: .reject))
+        let alike = ["followers_url", "following_url", "abcdefgh1ijklmnop", "abcdefgh2ijklmnop", "ab_x_yz", "ab_y_yz", "a", "b"]
+        let object = "{" + alike.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        let cells = try rejecting.decode(Table.self, from: "{\"cells\":\(object)}").cells
+        #expect(cells == Dictionary(uniqueKeysWithValues: alike.enumerated().map { ($0.element, $0.offset) }))
+        for key in alike {
+            let repeated = "{\"cells\":" + object.dropLast() + ",\"\(key)\":99}}"
+            #expect(throws: DecodingError.self, "\(key) written twice") { try rejecting.decode(Table.self, from: repeated) }
+            #expect(try ModelDecoder().decode(Table.self, from: repeated).cells[key] == alike.firstIndex(of: key))
+        }
+    }
+
     @Test func serverOptionsRejectRepeatedKeys() {
         #expect(DecodingOptions.server.duplicateKeys == .reject)
         #expect(throws: DecodingError.self) { try ModelDecoder(options: .server).decode(Grant.self, from: repeated) }

@@ -52,13 +52,18 @@ extension BridgeDecoder {
         }
     }
 
-    /// Length, first and last four bytes of a key.
+    /// Length, first and last eight bytes of a key (all of its bytes up to 16). Not only four:
+    /// API keys share their ends (`followers_url`, `following_url`), and signatures that agree
+    /// send the check to the byte comparison.
     @inline(__always)
     private func signature(of key: TapeEntry, _ inputBase: UnsafeRawPointer) -> UInt64 {
         let text = (key.isInSideBuffer ? sideBase : inputBase) + Int(key.start)
         let count = Int(key.length)
         var signature = UInt64(truncatingIfNeeded: count) &* 0x100_0000_01B3
-        if count >= 4 {
+        if count >= 8 {
+            let last = text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            signature ^= text.loadUnaligned(as: UInt64.self) ^ (last << 29 | last >> 35)
+        } else if count >= 4 {
             signature ^= UInt64(text.loadUnaligned(as: UInt32.self))
             signature ^= UInt64(text.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
         } else {
@@ -69,7 +74,9 @@ extension BridgeDecoder {
 
     private func sameKey(_ a: Int, _ b: Int) -> Bool {
         let x = bytes(of: entries[a]), y = bytes(of: entries[b])
-        return x.count == y.count && x.elementsEqual(y)
+        guard x.count == y.count else { return false }
+        guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+        return Self.equalBytes(p, q, x.count)
     }
 
     /// The value index of `wanted` in an object where some key repeats: the first or the last

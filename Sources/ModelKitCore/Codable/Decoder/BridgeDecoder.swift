@@ -328,7 +328,7 @@ final class BridgeDecoder: Decoder {
 
     /// Keys are short: comparing a word at a time in line beats a call to `memcmp`.
     @inline(__always)
-    private static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
         var i = 0
         while i &+ 8 <= count {
             if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
