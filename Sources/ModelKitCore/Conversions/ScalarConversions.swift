@@ -21,7 +21,7 @@ class ScalarConversions {
     @exclusivity(unchecked) @usableFromInline final private(set) var lenient: Bool
     @exclusivity(unchecked) final private(set) var skipsMismatches: Bool
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included), located.
-    @usableFromInline final var skipped: [ModelDecodingError] = []
+    @exclusivity(unchecked) @usableFromInline final var skipped: [ModelDecodingError] = []
     /// Streams report nothing of what they skip, so they do not keep it: memory stays bounded
     /// however many values of an endless stream are skipped.
     final var keepsSkipped = true

@@ -22,7 +22,9 @@ class ObjectFrame: DecodeFrame {
     /// The table entries whose keys this object has had (the first 64; ``seenBeyond`` the rest),
     /// so that a repeated key follows ``DecodingOptions/duplicateKeys``.
     private var seenKeys: UInt64 = 0
-    private var seenBeyond: [UInt64] = []
+    // Unchecked, like the engine's per-token state: only the engine's thread touches a frame,
+    // and the run-time check ran on every object's reset.
+    @exclusivity(unchecked) private var seenBeyond: [UInt64] = []
     /// Set while a buffered value is replayed to one consumer of a shared key.
     fileprivate var replayTarget: KeyTable.Consumer?
 
