@@ -45,6 +45,19 @@ import Testing
         #expect(parse(text) == nil, "\(text)")
     }
 
+    /// Zones as far as ±18:00, as Foundation's ISO 8601 parsing (and `TimeZone`) allow: the
+    /// oracle fuzzer found `+20` accepted where `JSONDecoder` rejects it.
+    @Test func zoneOffsetsStopAtEighteenHours() {
+        for zone in ["+18", "-18", "+1800", "+18:00", "-18:00", "+14", "+0230", "+02:30"] {
+            #expect(parse("2024-02-29T12:34:56\(zone)") != nil, "\(zone)")
+        }
+        for zone in ["+19", "-19", "+20", "+23", "+1801", "+18:01", "-18:01", "+1900", "+23:59"] {
+            #expect(parse("2024-02-29T12:34:56\(zone)") == nil, "\(zone)")
+        }
+        #expect(parse("Thu Feb 29 12:34:56 +1800 2024") != nil)
+        #expect(parse("Thu Feb 29 12:34:56 +1900 2024") == nil)
+    }
+
     @Test func iso8601NeedsAZone() {
         var text = "2013-08-29T10:43:38"
         #expect(text.withUTF8 { DateParser.parseISO8601(UnsafeRawBufferPointer($0)) } == nil)

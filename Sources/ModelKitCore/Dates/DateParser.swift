@@ -94,7 +94,8 @@ enum DateParser {
         return Date(timeIntervalSince1970: whole + fraction)
     }
 
-    /// `+hh:mm`, `+hhmm`, `+hh` (or `-`): seconds east of UTC.
+    /// `+hh:mm`, `+hhmm`, `+hh` (or `-`): seconds east of UTC, at most 18 hours either way (the
+    /// range of Foundation's `TimeZone`, and what `JSONDecoder`'s ISO 8601 strategy accepts).
     private static func parseZone(_ c: inout Cursor) -> Int? {
         guard let sign = c.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         c.index += 1
@@ -106,6 +107,7 @@ enum DateParser {
             minutes = m
         }
         let seconds = hours * 3600 + minutes * 60
+        guard seconds <= 18 * 3600 else { return nil }
         return sign == UInt8(ascii: "+") ? seconds : -seconds
     }
 
