@@ -182,14 +182,28 @@ func hasNumberIntegralOnlyAsDouble(_ text: String) -> Bool {
         rest = rest[match.upperBound...]
         guard number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let double = Double(number), double.isFinite,
               double == double.rounded() else { continue }
-        // Beyond Decimal's range and read as 0: an underflow, which JSONDecoder's integers take as 0.
-        guard let exact = Decimal(string: number) else {
-            if double == 0, number.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) { return true }
-            continue
-        }
-        var value = exact, rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 0, .plain)
-        if rounded != exact { return true }
+        // Digit by digit, not through Decimal: its 38 digits drop a fraction further out
+        // (`-32761.000…0001057` into Int16, found by this target). Underflows (`1e-400`, which
+        // JSONDecoder's integers take as 0) are fractions too.
+        if !isExactlyIntegral(number) { return true }
     }
     return false
+}
+
+/// Whether the JSON number text is an integer exactly: no nonzero digit below the units.
+func isExactlyIntegral(_ number: String) -> Bool {
+    var mantissa = Substring(number), exponent = 0
+    if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+        let digits = mantissa[mantissa.index(after: e)...]
+        exponent = Int(digits) ?? (digits.hasPrefix("-") ? Int.min / 4 : Int.max / 4)
+        mantissa = mantissa[..<e]
+    }
+    if mantissa.hasPrefix("-") { mantissa = mantissa.dropFirst() }
+    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    let whole = parts[0], fraction = parts.count > 1 ? parts[1] : ""
+    let digits = Array(whole + fraction)
+    // digits[units...] are the ones below the units.
+    let units = whole.count.addingReportingOverflow(exponent)
+    let start = units.overflow ? (exponent < 0 ? 0 : digits.count) : min(max(units.partialValue, 0), digits.count)
+    return digits[start...].allSatisfy { $0 == "0" }
 }
