@@ -7,8 +7,8 @@ import Synchronization
 /// Why a lookup and not a cast each time: `type as? any ModelValue.Type` walks the runtime's
 /// conformance cache (about 1,400 instructions; 2,400 with the cast and an existential box), which
 /// a small document paid per decode and per nested plain type, and a server per request. Three
-/// layers, fastest first: a coder's own memo of its last two plain types (``Recent``: an array of
-/// a plain type asks once per element), eight lock-free process-wide slots of plain types
+/// layers, fastest first: a coder's own memo of the plain types it met (``Recent``: an array of a
+/// plain type asks once per element), eight lock-free process-wide slots of plain types
 /// (``isPlain(_:)``), and a dictionary of entries under a lock for the integrations, which also
 /// need to know whether a model can be written in place. Whether a type conforms never changes,
 /// so a layer may forget a type, never give a wrong answer.
@@ -53,7 +53,8 @@ enum SchemaTypeLookup {
     /// tree of plain types (a dozen in twitter.json's models) stays here for the whole decode,
     /// where the eight process-wide slots would evict each other.
     ///
-    /// Only value types go in: a subclass instance may be a model where its static type was not.
+    /// The caller decides what goes in: the encoder keeps classes out (an instance of a subclass
+    /// may be a model where its static type is not); a decoder makes exactly the type it is asked for.
     struct Recent {
         private var newest: ObjectIdentifier?
         private var previous: ObjectIdentifier?
