@@ -25,7 +25,7 @@ extension BridgeDecoder {
     }
 
     /// The key entries of a repeated key (the first repeat in document order), or nil when
-    /// every key is unique: one pass, each key's signature (length, first and last four bytes)
+    /// every key is unique: one pass, each key's signature (length, first and last eight bytes)
     /// into an open-addressing table on the stack, bytes compared only when signatures agree.
     private func firstRepeat(in object: Int, members: Int) -> (Int, Int)? {
         var bits = 3
