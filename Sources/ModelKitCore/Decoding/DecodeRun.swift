@@ -9,8 +9,8 @@ enum DecodeRun {
                        merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws -> T {
         let engine = try parse(root, input, options: options, merging: merging)
         if let report { report.pointee = engine.skipped }
-        guard let value = box.value else { throw noValue(root, engine, typeName: String(describing: T.self)) }
-        box.value = nil
+        // Moved out of the box, not copied (a copy of a model retains every reference it holds).
+        guard let value = box.value.take() else { throw noValue(root, engine, typeName: String(describing: T.self)) }
         recycle(engine)
         return value
     }

@@ -90,7 +90,7 @@ public final class ModelDecoder: @unchecked Sendable {
         let box = ResultBox<T>()
         let root = RootFrame.decoding(into: box)
         let engine = try DecodeRun.replay(root, json, options: options)
-        guard let value = box.value else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
+        guard let value = box.value.take() else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
         return value
     }
 }

@@ -57,7 +57,7 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     private var holdsValue = true
 
     @usableFromInline
-    init(schema: Schema, initial: M, _ engine: DecodeEngine) {
+    init(schema: Schema, initial: consuming M, _ engine: DecodeEngine) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
         super.init(root: UnsafeMutableRawPointer(storage), schema: schema, engine)
@@ -81,9 +81,10 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     }
 
     /// Reuses this frame (after `takeValue`) for the next object: saves two allocations per
-    /// element of an array of models.
+    /// element of an array of models. `initial` is consumed: a fresh `M()` moves into the
+    /// storage instead of being copied there (a copy retains every reference it holds).
     @usableFromInline
-    func restart(with initial: M, checksRequired: Bool) {
+    func restart(with initial: consuming M, checksRequired: Bool) {
         precondition(!holdsValue)
         storage.initialize(to: initial)
         holdsValue = true
