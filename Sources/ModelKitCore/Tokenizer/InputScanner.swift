@@ -299,8 +299,10 @@ struct InputScanner {
     private mutating func lead(_ byte: UInt8, at offset: Int) -> Found? {
         if expectingLow == 1 || expectingLow == 2 { return (highStart, .loneSurrogateEscape) }
         if escapeState != 0 {
-            // yajl rejects a non-ASCII byte after `\`; make sure our state does not linger.
+            // yajl rejects a non-ASCII byte after `\`; make sure our state does not linger,
+            // including a surrogate pair whose low half this was (a later escape is no low half).
             escapeState = 0
+            expectingLow = 0
         }
         sequenceStart = offset
         nextLow = 0x80
