@@ -32,12 +32,18 @@ struct TaggedAllocationTests {
     private static let count = 200
     private static let members = #""a":1,"b":2,"c":3,"d":4,"e":5,"f":6"#
 
+    /// The fewest allocations of three decodes after a warm-up: the engine pool is shared with
+    /// tests running in parallel, and parking an engine may grow the pool's list once, on
+    /// whichever thread parks (one allocation that is not the decode's).
     private func allocations<T: ModelValue>(_ type: T.Type, _ json: [UInt8]) throws -> UInt64 {
         _ = try ModelDecoder().decode(T.self, from: json)  // warms the pooled engine
-        allocation_counter_start()
-        defer { _ = allocation_counter_stop() }
-        _ = try ModelDecoder().decode(T.self, from: json)
-        return allocation_counter_stop()
+        var fewest = UInt64.max
+        for _ in 0..<3 {
+            allocation_counter_start()
+            _ = try ModelDecoder().decode(T.self, from: json)
+            fewest = min(fewest, allocation_counter_stop())
+        }
+        return fewest
     }
 
     private func array(_ element: String) -> [UInt8] {
