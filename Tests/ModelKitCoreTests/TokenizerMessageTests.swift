@@ -49,3 +49,30 @@ import Testing
         #expect(error.byteOffset == 4)
     }
 }
+
+extension TokenizerMessageTests {
+    private struct Labelled: Model, Equatable {
+        var label = ""
+        static let schema = Schema(Labelled.self) { Field("label", \.label) }
+    }
+
+    /// A raw control byte inside a string is the tokenizer's to report (yajl rejects every byte
+    /// below 0x20 there, tab and line feed included): at the byte itself, with the path of the
+    /// value it is in, the same for a whole input and a stream fed a byte at a time.
+    @Test func aControlByteInAStringIsReportedAtItsByteWholeAndStreamed() throws {
+        for control: UInt8 in [0x01, 0x09, 0x0A, 0x0D, 0x1F] {
+            let input = Array(#"{"label":"ab"#.utf8) + [control] + Array(#"c"}"#.utf8)
+            let whole = try #require(throws: ModelDecodingError.self) { try Labelled(json: input) }
+            #expect(whole.reason == .syntax("control character in a string must be escaped"), "\(control)")
+            #expect(whole.byteOffset == 12, "\(control)")
+            #expect(whole.path == "$.label", "\(control)")
+            let stream = ModelStreamDecoder<Labelled>()
+            let streamed = try #require(throws: ModelDecodingError.self) {
+                for byte in input { _ = try stream.feed([byte]) }
+                _ = try stream.finish()
+            }
+            #expect(streamed.reason == whole.reason && streamed.byteOffset == whole.byteOffset && streamed.path == whole.path,
+                    "\(control): \(streamed) vs \(whole)")
+        }
+    }
+}

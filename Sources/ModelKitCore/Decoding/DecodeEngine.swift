@@ -96,6 +96,8 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         try check(tokenizer.parse(buffer), tokenizer)
     }
 
+    var lastValueEnd: Int { locator.lastValueEnd }
+
     /// Ends the input, `end` bytes long: a value still open is an error located at the end.
     func complete(at end: Int) throws {
         guard let tokenizer else { return }

@@ -25,6 +25,8 @@ extension SourceLocator {
             // The one token the end completes is a number ending the input; yajl rewinds over it
             // only within its own one-byte flush, so it is placed here.
             if problem.description.hasPrefix("after key and value") { offset -= trailingTokenBytes }
+        } else if problem.isAtByte {
+            // yajl backed up to the byte: `offset` is its place.
         } else if problem.isLexical, consumed > 0 {
             offset -= 1
             // A '/' is rejected before yajl counts it when more input follows it, after when it

@@ -9,18 +9,52 @@ protocol WholeInputParser: AnyObject {
     func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError
     /// The longest string the sink accepts (a string still open past it fails at once).
     var maxStringBytes: Int { get }
+    /// Where the last string value or container the sink was handed ends (0 before any): no
+    /// string is open there.
+    var lastValueEnd: Int { get }
 }
 
-/// A whole input into a parser: the pre-scan (the RFC 8259 checks yajl leaves out), then yajl,
-/// block by block.
+/// A whole input into a parser: the pre-scan (the RFC 8259 checks yajl leaves out), then yajl.
+/// Most inputs need only the quick check (``InputScanner/quickCheck(_:)``); the others, the
+/// stateful scan and yajl block by block.
 enum WholeInputFeeder {
-    /// Inputs above this are scanned and parsed in blocks, so the scanner's pass stays in cache.
+    /// The stateful pre-scan and yajl take turns on blocks this long, so the scanner's pass stays
+    /// in cache.
     static let blockSize = 1 << 20
 
     /// Pre-scan and yajl over the whole input, block by block.
     static func feed<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, to parser: Parser, sawValue: () -> Bool) throws {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
-        var offset = hasByteOrderMark(input) ? 3 : 0
+        let start = hasByteOrderMark(input) ? 3 : 0
+        let body = UnsafeRawBufferPointer(rebasing: input[start...])
+        // No string that could outgrow the limit, and nothing for the stateful pre-scan but where
+        // strings are: yajl takes the input in one call (no string is cut), and only what follows
+        // the last value it handed over is scanned, for a string left open.
+        if body.count <= parser.maxStringBytes, InputScanner.quickCheck(body) {
+            if !body.isEmpty { try parser.parse(body, at: start) }
+            let tail = max(start, parser.lastValueEnd)
+            var scanner = InputScanner()
+            _ = scanner.scan(UnsafeRawBufferPointer(rebasing: input[tail...]))
+            if scanner.finish() == .unterminatedString {
+                throw parser.error(.syntax(InputProblem.unterminatedString.message), at: input.count, path: "$")
+            }
+        } else {
+            try scanAndParse(input, from: start, to: parser)
+        }
+        // Nothing but whitespace: said the same way whether the pooled parser is fresh (yajl would
+        // call it a premature end) or has finished a document before (it accepts the empty rest).
+        if !sawValue() && isBlank(body) {
+            throw parser.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
+        }
+        try parser.complete(at: input.count)
+        if !sawValue() {
+            throw parser.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
+        }
+    }
+
+    /// The stateful pre-scan and yajl over the input, block by block.
+    private static func scanAndParse<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, from start: Int, to parser: Parser) throws {
+        var offset = start
         var scanner = InputScanner()
         // Scanned but not yet parsed: yajl rescans a string cut at a block end from its start on
         // every call, so a string spanning blocks is handed over whole, in one call (linear).
@@ -54,15 +88,6 @@ enum WholeInputFeeder {
             throw parser.error(.syntax(problem.message), at: input.count, path: "$")
         }
         try parse(upTo: input.count)
-        // Nothing but whitespace: said the same way whether the pooled parser is fresh (yajl would
-        // call it a premature end) or has finished a document before (it accepts the empty rest).
-        if !sawValue() && isBlank(UnsafeRawBufferPointer(rebasing: input[scannerBase...])) {
-            throw parser.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
-        }
-        try parser.complete(at: input.count)
-        if !sawValue() {
-            throw parser.error(.syntax("empty input: expected a JSON value"), at: input.count, path: "$")
-        }
     }
 
     /// Whether `bytes` are JSON whitespace only (the pre-scan has rejected form feeds already).

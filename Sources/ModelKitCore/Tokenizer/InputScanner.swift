@@ -12,8 +12,6 @@ enum InputProblem: Equatable, Sendable {
     case loneSurrogateEscape
     /// Form feed or vertical tab between tokens: JSON whitespace is space, tab, LF and CR only.
     case invalidWhitespace
-    /// A raw byte below 0x20 inside a string.
-    case controlCharacterInString
     /// The input ends inside a string. yajl, in the multiple-values mode the engines run in,
     /// accepts a string left open after a complete value and keeps it in its lexer.
     case unterminatedString
@@ -26,7 +24,6 @@ enum InputProblem: Equatable, Sendable {
         case .codePointTooLarge: return "UTF-8 sequence beyond U+10FFFF"
         case .loneSurrogateEscape: return "unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF)"
         case .invalidWhitespace: return "form feed or vertical tab is not JSON whitespace"
-        case .controlCharacterInString: return "control character in a string must be escaped"
         case .unterminatedString: return "unexpected end of input inside a string"
         }
     }
@@ -36,8 +33,11 @@ enum InputProblem: Equatable, Sendable {
 ///
 /// It runs over every input byte, so it skips eight bytes at a time when none of them matters
 /// (SWAR tests on a 64-bit word) and runs its state machine only on bytes of interest: quotes,
-/// backslashes, non-ASCII, control bytes. State carries across chunks: a chunk may end inside a
-/// UTF-8 sequence, an escape, or between the two halves of a surrogate pair.
+/// backslashes, non-ASCII, form feeds and vertical tabs. State carries across chunks: a chunk may
+/// end inside a UTF-8 sequence, an escape, or between the two halves of a surrogate pair.
+///
+/// A raw control byte inside a string is yajl's to reject (it rejects every byte below 0x20
+/// there): its error names the value the string belongs to, which a pre-scan cannot know.
 struct InputScanner {
     private var inString = false
     /// 0: no escape; 1: after `\`; 2...5: after `\u` and (n - 2) hex digits.
@@ -166,7 +166,7 @@ struct InputScanner {
     /// when it is not one or does not end within `available` bytes: the state machine then says
     /// why, or carries it into the next chunk.
     @inline(__always)
-    private static func wellFormedSequence(_ p: UnsafePointer<UInt8>, available: Int) -> Int {
+    static func wellFormedSequence(_ p: UnsafePointer<UInt8>, available: Int) -> Int {
         let lead = p[0]
         @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
             p[k] >= low && p[k] <= high
@@ -187,12 +187,12 @@ struct InputScanner {
         }
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// Nonzero where some byte of `word` is zero (may flag a byte above a real zero: never misses).
     @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
         (word &- ones) & ~word & highs
     }
 
@@ -203,8 +203,7 @@ struct InputScanner {
         let quote = zeroBytes(word ^ (ones &* 0x22))
         if inString {
             let backslash = zeroBytes(word ^ (ones &* 0x5C))
-            let control = (word &- ones &* 0x20) & ~word & highs
-            return nonASCII | quote | backslash | control
+            return nonASCII | quote | backslash
         }
         let formFeed = zeroBytes(word ^ (ones &* 0x0C))
         let verticalTab = zeroBytes(word ^ (ones &* 0x0B))
@@ -244,8 +243,6 @@ struct InputScanner {
             } else if byte == 0x5C {
                 escapeState = 1
                 escapeStart = offset
-            } else if byte < 0x20 {
-                return (offset, .controlCharacterInString)
             }
             return nil
         case 1:
@@ -287,7 +284,7 @@ struct InputScanner {
     }
 
     @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt32? {
+    static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case 0x30...0x39: return UInt32(byte - 0x30)
         case 0x41...0x46: return UInt32(byte - 0x41 + 10)

@@ -20,8 +20,11 @@ final class YajlTokenizer {
 
     /// What yajl found wrong, in the library's words.
     struct SyntaxError {
-        /// yajl's lexer rejected a byte: it reports the position just past it.
+        /// yajl's lexer rejected a byte: it reports the position just past it, or at it when
+        /// `isAtByte`.
         let isLexical: Bool
+        /// yajl backed up to the rejected byte (a control byte inside a string).
+        var isAtByte = false
         /// A sentence without a trailing period ("unexpected end of input").
         let description: String
         /// Whether the offending byte is worth naming after the description ("(at '}')"): not
@@ -80,7 +83,7 @@ final class YajlTokenizer {
         case "premature EOF": return SyntaxError(isLexical: lexical, description: "unexpected end of input", namesByte: false)
         case "trailing garbage": return SyntaxError(isLexical: lexical, description: "unexpected data after the JSON value", namesByte: false)
         case "invalid character inside string":
-            return SyntaxError(isLexical: lexical, description: "control character in a string must be escaped", namesByte: false)
+            return SyntaxError(isLexical: lexical, isAtByte: true, description: "control character in a string must be escaped", namesByte: false)
         case "invalid char in json text": return SyntaxError(isLexical: lexical, description: "unexpected character", namesByte: true)
         // What yajl says for a misspelt `true`, `false` or `null` (`tru`, `nul`).
         case "invalid string in json text":

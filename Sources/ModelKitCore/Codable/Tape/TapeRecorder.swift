@@ -100,6 +100,8 @@ final class TapeRecorder: WholeInputParser {
         try check(tokenizer.parse(buffer))
     }
 
+    var lastValueEnd: Int { locator.lastValueEnd }
+
     func complete(at end: Int) throws {
         locator.currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         locator.currentBufferOffset = end
