@@ -16,6 +16,16 @@ extension InputScanner {
         let count = input.count
         var i = 0
         while true {
+            // Two words a turn: one branch for sixteen bytes.
+            while i &+ 16 <= count {
+                let low = quickCheckStops(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
+                let high = quickCheckStops(UInt64(littleEndian: UnsafeRawPointer(bytes + (i &+ 8)).loadUnaligned(as: UInt64.self)))
+                if low | high != 0 {
+                    i &+= low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 16
+            }
             while i &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
                 let mask = quickCheckStops(word)
