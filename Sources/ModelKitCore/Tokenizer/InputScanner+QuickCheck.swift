@@ -5,7 +5,8 @@ extension InputScanner {
     ///
     /// The check needs no string state, so it skips quotes — the pre-scan's most frequent stops —
     /// and looks at eight bytes at a time for nothing but non-ASCII bytes, backslashes and the two
-    /// whitespace impostors. It is conservative: whatever it cannot vouch for without knowing
+    /// whitespace impostors. (Sixteen bytes a turn ran 2 % faster on ASCII text and 7 % slower on
+    /// text full of escapes and non-ASCII, which stops the loop every few bytes.) It is conservative: whatever it cannot vouch for without knowing
     /// where strings are (an escape outside a string, a backslash before a non-ASCII byte, a
     /// `\v`) answers false, and the caller runs the stateful scan, which decides exactly. A
     /// backslash outside a string is a syntax error yajl reports at that byte, before anything
@@ -16,16 +17,6 @@ extension InputScanner {
         let count = input.count
         var i = 0
         while true {
-            // Two words a turn: one branch for sixteen bytes.
-            while i &+ 16 <= count {
-                let low = quickCheckStops(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
-                let high = quickCheckStops(UInt64(littleEndian: UnsafeRawPointer(bytes + (i &+ 8)).loadUnaligned(as: UInt64.self)))
-                if low | high != 0 {
-                    i &+= low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
-                    break
-                }
-                i &+= 16
-            }
             while i &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
                 let mask = quickCheckStops(word)
