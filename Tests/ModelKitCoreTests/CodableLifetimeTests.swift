@@ -243,3 +243,24 @@ struct CodableLifetimeTests {
         }
     }
 }
+
+extension CodableLifetimeTests {
+    /// A pretty-printed document is read from a compacted copy whose storage is parked for the next
+    /// compaction when the copy is done (`CompactionBuffers`): a decoder kept past the decode still
+    /// reads its copy, while other pretty-printed documents of the same size are decoded.
+    @Test func aKeptDecoderOfAPrettyDocumentKeepsItsCompactedCopy() throws {
+        func pretty(_ name: String) -> [UInt8] {
+            let tags = (0..<300).map { "\n        \"\(name)\($0)\"" }.joined(separator: ",")
+            return Array("{\n    \"name\": \"\(name)\",\n    \"id\": 7,\n    \"tags\": [\(tags)\n    ]\n}".utf8)
+        }
+        let first = pretty("first")
+        #expect(first.withUnsafeBytes { CompactedInput($0) } != nil)  // the copy is made
+        let kept = try ModelDecoder().decode(KeepsDecoder.self, from: first)
+        for other in ["other", "again", "third"] {
+            let person = try ModelDecoder().decode(Person.self, from: pretty(other))
+            #expect(person.name == other && person.tags.count == 300)
+        }
+        let person = try Person(from: kept.decoder)
+        #expect(person.name == "first" && person.tags.first == "first0" && person.tags.last == "first299")
+    }
+}

@@ -114,6 +114,14 @@ final class Tape {
         nullIndex = 0
     }
 
+    /// Lets the compacted copy go when the tape is parked, so its buffers serve the next
+    /// compaction instead of waiting in an idle workspace. Never called on a tape a decoder still
+    /// reads (the copy is then its input).
+    func releaseCompactedInput() {
+        guard readers == 0 else { return }
+        building.value.compacted = nil
+    }
+
     /// The memory this tape keeps between documents.
     var retainedBytes: Int {
         building.value.capacity * MemoryLayout<TapeEntry>.stride + (side?.capacity ?? 0) + (building.value.ownsInput || building.value.compacted != nil ? input.count : 0)

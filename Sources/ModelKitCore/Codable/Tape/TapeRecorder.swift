@@ -86,9 +86,10 @@ final class TapeRecorder: WholeInputParser {
         locator.release()
         if kept {
             tape.keepInput()
-        } else if tape.retainedBytes <= 1 << 18 {
+        } else {
+            tape.releaseCompactedInput()
             // A tape that served a large document is dropped rather than kept at that size for good.
-            Self.pool.park(self)
+            if tape.retainedBytes <= 1 << 18 { Self.pool.park(self) }
         }
     }
 
