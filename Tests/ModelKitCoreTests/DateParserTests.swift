@@ -80,3 +80,17 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == "2013-08-29T10:43:38.25Z")
     }
 }
+
+extension DateParserTests {
+    /// RFC 3339 puts no bound on the digits of fractional seconds; `JSONDecoder` rejects more than
+    /// nine (a listed difference, found by the oracle fuzz target). Digits past the precision of
+    /// `Date` round away, whatever their number.
+    @Test func fractionalSecondsMayHaveAnyNumberOfDigits() throws {
+        let base = try #require(parse("2024-02-29T12:32:56.25-04"))
+        for digits in [10, 30, 60] {
+            let text = "2024-02-29T12:32:56.25" + String(repeating: "0", count: digits - 3) + "1-04"
+            let date = try #require(parse(text), "\(digits) digits")
+            #expect(abs(date.timeIntervalSince(base)) < 1e-6, "\(digits) digits")
+        }
+    }
+}

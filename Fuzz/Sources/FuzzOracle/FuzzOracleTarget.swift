@@ -23,7 +23,8 @@ import ModelKitCore
 ///   hash order (random per process), ModelDecoder in document order, so each may report a
 ///   different member first (same container, that member's error);
 /// - `Date` values are not compared (fractional seconds differ in the last bits; dates before
-///   1582 are Julian in `JSONDecoder`, proleptic Gregorian in ModelDecoder).
+///   1582 are Julian in `JSONDecoder`, proleptic Gregorian in ModelDecoder); fractional seconds
+///   of more than nine digits are a date to ModelDecoder (RFC 3339), an error to `JSONDecoder`.
 func fuzzOracle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
@@ -122,9 +123,12 @@ func tolerated(_ expected: Outcome, _ actual: Outcome, _ body: [UInt8]) -> Bool 
             || hasNumberIntegralOnlyAsDouble(text)
     case (.error("dataCorrupted", _), .value):
         // An integral float beyond 2^53 that ModelDecoder reads exactly; a zero with an exponent
-        // (`0e2`, valid RFC 8259), which JSONDecoder's scanner rejects (found by this target).
+        // (`0e2`, valid RFC 8259), which JSONDecoder's scanner rejects; an ISO 8601 date with
+        // more than nine digits of fractional seconds, which RFC 3339 allows and JSONDecoder
+        // rejects (each found by this target).
         return text.range(of: #"[0-9]{16,}(\.|[eE])"#, options: .regularExpression) != nil
             || text.range(of: #"(^|[^0-9.])-?0[eE]"#, options: .regularExpression) != nil
+            || text.range(of: #"T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{10,}"#, options: .regularExpression) != nil
     case (.error("dataCorrupted", let p), .error(let kind, let q)):
         if kind == "dataCorrupted" || kind == "typeMismatch" {
             if q.count > p.count && Array(q.prefix(p.count)) == p { return true }  // a container's path, often []
