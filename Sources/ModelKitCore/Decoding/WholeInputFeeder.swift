@@ -27,7 +27,7 @@ enum WholeInputFeeder {
     /// reading what the scan just read.
     static let quickCheckLimit = 16 << 20
 
-    /// Pre-scan and yajl over the whole input, block by block.
+    /// Pre-scan and yajl over the whole input: the quick route, or the stateful scan in blocks.
     static func feed<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, to parser: Parser, sawValue: () -> Bool) throws {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
         let start = hasByteOrderMark(input) ? 3 : 0

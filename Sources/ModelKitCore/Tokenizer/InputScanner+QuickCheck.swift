@@ -6,11 +6,12 @@ extension InputScanner {
     /// The check needs no string state, so it skips quotes — the pre-scan's most frequent stops —
     /// and looks at eight bytes at a time for nothing but non-ASCII bytes, backslashes and the two
     /// whitespace impostors. (Sixteen bytes a turn ran 2 % faster on ASCII text and 7 % slower on
-    /// text full of escapes and non-ASCII, which stops the loop every few bytes.) It is conservative: whatever it cannot vouch for without knowing
-    /// where strings are (an escape outside a string, a backslash before a non-ASCII byte, a
-    /// `\v`) answers false, and the caller runs the stateful scan, which decides exactly. A
-    /// backslash outside a string is a syntax error yajl reports at that byte, before anything
-    /// the bytes it skips could hold.
+    /// text full of escapes and non-ASCII, which stops the loop every few bytes.)
+    ///
+    /// It is conservative: whatever it cannot vouch for without knowing where strings are (an
+    /// escape outside a string, a backslash before a non-ASCII byte, a `\v`) answers false, and
+    /// the caller runs the stateful scan, which decides exactly. A backslash outside a string is
+    /// a syntax error yajl reports at that byte, before anything the bytes it skips could hold.
     static func quickCheck(_ input: UnsafeRawBufferPointer) -> Bool {
         guard let base = input.baseAddress else { return true }
         let bytes = base.assumingMemoryBound(to: UInt8.self)

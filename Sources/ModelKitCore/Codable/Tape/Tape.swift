@@ -115,8 +115,8 @@ final class Tape {
     }
 
     /// Lets the compacted copy go when the tape is parked, so its buffers serve the next
-    /// compaction instead of waiting in an idle workspace. Never called on a tape a decoder still
-    /// reads (the copy is then its input).
+    /// compaction instead of waiting in an idle workspace. Does nothing while a decoder still
+    /// reads the tape (the copy is then its input).
     func releaseCompactedInput() {
         guard readers == 0 else { return }
         building.value.compacted = nil
