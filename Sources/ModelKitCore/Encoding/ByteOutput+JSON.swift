@@ -91,13 +91,11 @@ extension ByteOutput {
     /// above it may be false positives.
     @inline(__always)
     private static func escapeBits(_ word: UInt64, slashes: Bool) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        var found = ((word &- 0x20 &* ones) & ~word & highs)
-            | hasZeroByte(word ^ (0x22 &* ones))
-            | hasZeroByte(word ^ (0x5C &* ones))
-        if slashes { found |= hasZeroByte(word ^ (0x2F &* ones)) }
+        // Bytes below 0x20: the borrow test of `zeroBytes`, against 0x20 instead of 0.
+        var found = ((word &- ByteWord.repeating(0x20)) & ~word & ByteWord.highs)
+            | ByteWord.zeroBytes(word ^ ByteWord.repeating(0x22))
+            | ByteWord.zeroBytes(word ^ ByteWord.repeating(0x5C))
+        if slashes { found |= ByteWord.zeroBytes(word ^ ByteWord.repeating(0x2F)) }
         return found
     }
 

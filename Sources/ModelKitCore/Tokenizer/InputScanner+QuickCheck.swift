@@ -57,10 +57,12 @@ extension InputScanner {
     /// form feed (0x0B and 0x0C are the bytes whose successor, with its low bit set, is 0x0D).
     @inline(__always)
     private static func quickCheckStops(_ word: UInt64) -> UInt64 {
-        let backslash = word ^ (ones &* 0x5C)
-        let tabOrFeed = ((word &+ ones) | ones) ^ (ones &* 0x0D)
-        // Carries out of a byte 0xFF only reach bytes above it, which the non-ASCII bit already flags.
-        return (word | ((backslash &- ones) & ~backslash) | ((tabOrFeed &- ones) & ~tabOrFeed)) & highs
+        let ones = ByteWord.ones
+        let backslash = word ^ ByteWord.repeating(0x5C)
+        let tabOrFeed = ((word &+ ones) | ones) ^ ByteWord.repeating(0x0D)
+        // Carries out of a byte 0xFF only reach bytes above it, which the non-ASCII bit already
+        // flags; the zero tests are `ByteWord.zeroBytes` with the masking by `highs` done once.
+        return (word | ((backslash &- ones) & ~backslash) | ((tabOrFeed &- ones) & ~tabOrFeed)) & ByteWord.highs
     }
 
     /// The length of the escape at `p` (a backslash) when it cannot hide a problem: a surrogate

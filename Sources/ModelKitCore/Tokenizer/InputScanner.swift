@@ -187,26 +187,17 @@ struct InputScanner {
         }
     }
 
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Nonzero where some byte of `word` is zero (may flag a byte above a real zero: never misses).
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- ones) & ~word & highs
-    }
-
     /// The high bit of each byte that needs the state machine (little-endian: lowest byte first).
     @inline(__always)
     private static func interestingBytes(_ word: UInt64, inString: Bool) -> UInt64 {
-        let nonASCII = word & highs
-        let quote = zeroBytes(word ^ (ones &* 0x22))
+        let nonASCII = word & ByteWord.highs
+        let quote = ByteWord.zeroBytes(word ^ ByteWord.repeating(0x22))
         if inString {
-            let backslash = zeroBytes(word ^ (ones &* 0x5C))
+            let backslash = ByteWord.zeroBytes(word ^ ByteWord.repeating(0x5C))
             return nonASCII | quote | backslash
         }
-        let formFeed = zeroBytes(word ^ (ones &* 0x0C))
-        let verticalTab = zeroBytes(word ^ (ones &* 0x0B))
+        let formFeed = ByteWord.zeroBytes(word ^ ByteWord.repeating(0x0C))
+        let verticalTab = ByteWord.zeroBytes(word ^ ByteWord.repeating(0x0B))
         return nonASCII | quote | formFeed | verticalTab
     }
 
