@@ -152,7 +152,8 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     /// Pops the top frame (a skipped value) and tells its parent the value was skipped.
     func popSkipped() {
         let child = stack.pop()
-        withExtendedLifetime(child) { stack.top.valueSkipped() }
+        // Why a guaranteed reference: the parent stays in `frames` (no retain and release per skipped value).
+        withExtendedLifetime(child) { stack.topFrame._withUnsafeGuaranteedRef { $0.valueSkipped() } }
     }
 
     /// A finished frame of exactly `type` and `schema` at the current depth, if one is spare.

@@ -118,10 +118,13 @@ struct FrameStack: ~Copyable {
     func spareFrame<F: ModelFrameBase>(_ type: F.Type, schema: Schema, depth: Int) -> F? {
         let base = depth &* Self.slotsPerDepth
         guard base &+ Self.slotsPerDepth <= spareFrames.count else { return nil }
-        for slot in base..<(base &+ Self.slotsPerDepth) {
-            guard let spare = spareFrames[slot], spare.schema === schema else { continue }
-            guard let frame = spare as? F else { return nil }
-            spareFrames[slot] = nil
+        for slot in base..<(base &+ Self.slotsPerDepth) where spareFrames[slot]?.schema === schema {
+            // Moved out of its slot, not copied: no retain and release per reused frame.
+            let spare = spareFrames[slot].take()
+            guard let frame = spare as? F else {
+                spareFrames[slot] = spare
+                return nil
+            }
             return frame
         }
         return nil

@@ -104,11 +104,14 @@ class ObjectFrame: DecodeFrame {
             engine.push(engine.skipFrame())
             return
         }
-        if let slot = consumer.slot {
-            if tracksFields, !owner.claim(slot, rank: consumer.rank) {
-                engine.push(engine.skipFrame())
-            } else {
-                engine.push(try slot.access.beginContainer(kind, root, engine) ?? engine.skipFrame())
+        if let slot = consumer.slotReference {
+            // Why a guaranteed reference: as in `deliver` (no retain and release per container).
+            try slot._withUnsafeGuaranteedRef { slot in
+                if tracksFields, !owner.claim(slot, rank: consumer.rank) {
+                    engine.push(engine.skipFrame())
+                } else {
+                    engine.push(try slot.access.beginContainer(kind, root, engine) ?? engine.skipFrame())
+                }
             }
         } else if let subtable = consumer.subtable {
             // A key-path level of the other kind than the value (an array where keys follow, an
@@ -132,11 +135,15 @@ class ObjectFrame: DecodeFrame {
         }
         defer { entry = -2 }
         guard entry >= 0 else { return }
-        let consumers = table.consumers(of: entry)
-        if consumers.count == 1 {
-            if let slot = consumers[consumers.startIndex].slot { try slot.access.finishContainer(child, root, engine) }
+        let found = table.entries[entry]
+        if found.consumerCount == 1 {
+            // Why a guaranteed reference: as in `deliver`.
+            try table.consumers[found.firstConsumer].slotReference?._withUnsafeGuaranteedRef { slot in
+                try slot.access.finishContainer(child, root, engine)
+            }
             return
         }
+        let consumers = table.consumers(of: entry)
         // Why `unsafeDowncast`: several consumers of one key make `beginContainer` push a JSONValueFrame, always.
         let value = unsafeDowncast(child, to: JSONValueFrame.self).takeValue()
         // One decode per JSON-side type, stored into every field of that type: replaying the
