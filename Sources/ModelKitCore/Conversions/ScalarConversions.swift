@@ -12,7 +12,7 @@
 /// Every member is `final`: nothing here is dispatched dynamically but ``locateSkipped(_:)``,
 /// which runs only for a failure dropped under `.skip`.
 @usableFromInline
-class ScalarConversions {
+class ScalarConversions: DecodeContext {
     // Written only by `init` and `reset` (between documents) and read per token, partly from code
     // inlined into other modules: unchecked exclusivity spares each access Swift's run-time check.
     /// The options of this decode.

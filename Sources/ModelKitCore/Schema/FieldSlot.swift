@@ -28,11 +28,18 @@ final class FieldSlot: @unchecked Sendable {
 
 /// The per-field accessors, created in `@inlinable` code so that they are specialized for the
 /// concrete model and value types in the module that declares the model.
+///
+/// The decoding accessors take what the opaque handles of ``ModelEngine`` hold (a token, a
+/// ``DecodeContext``, a ``ContainerConsumer``) and call the value's own entry points with them:
+/// the schema passes the engine's tokens, decode and frames on without knowing the engine. The
+/// handles are made inside the accessors, from their parameters: made by the caller, each
+/// would cost a retain and a release per value. `merging` (begin) is whether the field's current
+/// value is merged into (`update(json:)`).
 @usableFromInline
 struct FieldAccess: Sendable {
-    let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeEngine) throws -> Void
-    let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeEngine) throws -> DecodeFrame?
-    let finishContainer: @Sendable (DecodeFrame, UnsafeMutableRawPointer, DecodeEngine) throws -> Void
+    let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void
+    let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?
+    let finishContainer: @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
     let visit: @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void
     /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
@@ -41,9 +48,9 @@ struct FieldAccess: Sendable {
     let shared: SharedKeyDecode
 
     @usableFromInline
-    init(decodeScalar: @escaping @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeEngine) throws -> Void,
-         beginContainer: @escaping @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeEngine) throws -> DecodeFrame?,
-         finishContainer: @escaping @Sendable (DecodeFrame, UnsafeMutableRawPointer, DecodeEngine) throws -> Void,
+    init(decodeScalar: @escaping @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
+         beginContainer: @escaping @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?,
+         finishContainer: @escaping @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
          visit: @escaping @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void,
          copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
          shared: SharedKeyDecode) {
@@ -63,15 +70,14 @@ struct FieldAccess: Sendable {
     static func direct<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
                                           write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void) -> FieldAccess {
         FieldAccess(
-            decodeScalar: { scalar, root, decoder in
-                if let value = try Value._decodeScalar(scalar, decoder) { write(root, value) }
+            decodeScalar: { scalar, root, decode in
+                if let value = try Value._decodeScalar(scalar, decode) { write(root, value) }
             },
-            beginContainer: { kind, root, decoder in
-                let existing = decoder.isMerging ? read(UnsafeRawPointer(root)) : nil
-                return try Value._beginContainer(kind, decoder, merging: existing)
+            beginContainer: { kind, root, decode, merging in
+                try Value._beginContainer(kind, decode, merging: merging ? read(UnsafeRawPointer(root)) : nil)
             },
-            finishContainer: { frame, root, decoder in
-                if let value = try Value._finishContainer(frame, decoder) { write(root, value) }
+            finishContainer: { frame, root, decode in
+                if let value = try Value._finishContainer(frame, decode) { write(root, value) }
             },
             visit: { root, visitor in try read(root)._visit(visitor) },
             copy: { from, to in write(to, read(from)._deepCopy()) },
@@ -100,14 +106,14 @@ struct FieldAccess: Sendable {
             location.address(in: root).assumingMemoryBound(to: Value.self)
         }
         return FieldAccess(
-            decodeScalar: { scalar, root, decoder in
-                if let value = try Value._decodeScalar(scalar, decoder) { field(root).pointee = value }
+            decodeScalar: { scalar, root, decode in
+                if let value = try Value._decodeScalar(scalar, decode) { field(root).pointee = value }
             },
-            beginContainer: { kind, root, decoder in
-                try Value._beginContainer(kind, decoder, merging: decoder.isMerging ? field(root).pointee : nil)
+            beginContainer: { kind, root, decode, merging in
+                try Value._beginContainer(kind, decode, merging: merging ? field(root).pointee : nil)
             },
-            finishContainer: { frame, root, decoder in
-                if let value = try Value._finishContainer(frame, decoder) { field(root).pointee = value }
+            finishContainer: { frame, root, decode in
+                if let value = try Value._finishContainer(frame, decode) { field(root).pointee = value }
             },
             visit: { root, visitor in try field(root).pointee._visit(visitor) },
             copy: { from, to in field(to).pointee = field(from).pointee._deepCopy() },
@@ -165,12 +171,12 @@ struct FieldAccess: Sendable {
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
         return FieldAccess(
-            decodeScalar: { scalar, root, decoder in
-                if let wire = try Wire._decodeScalar(scalar, decoder) { try store(wire, root) }
+            decodeScalar: { scalar, root, decode in
+                if let wire = try Wire._decodeScalar(scalar, decode) { try store(wire, root) }
             },
-            beginContainer: { kind, _, decoder in try Wire._beginContainer(kind, decoder, merging: nil) },
-            finishContainer: { frame, root, decoder in
-                if let wire = try Wire._finishContainer(frame, decoder) { try store(wire, root) }
+            beginContainer: { kind, _, decode, _ in try Wire._beginContainer(kind, decode, merging: nil) },
+            finishContainer: { frame, root, decode in
+                if let wire = try Wire._finishContainer(frame, decode) { try store(wire, root) }
             },
             visit: { root, visitor in
                 try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)

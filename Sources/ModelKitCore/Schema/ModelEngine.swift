@@ -13,20 +13,18 @@ public enum ModelEngine {
 
     /// The decode in progress: options, position, error reporting.
     public struct Context {
-        /// The decode's scalar conversions: the schema engine itself, or the Codable bridge's own.
-        @usableFromInline let conversions: ScalarConversions
-        @inlinable init(_ conversions: ScalarConversions) { self.conversions = conversions }
-
-        /// The engine, for the container entry points. Unchecked downcast: only the engine calls
-        /// them, with a context made from itself; the Codable bridge makes contexts only for the
-        /// scalar entry points of the standard types, which never ask for the engine.
-        @inlinable var engine: DecodeEngine { unsafeDowncast(conversions, to: DecodeEngine.self) }
+        /// The decode (the schema engine itself, or the Codable bridge's scalar conversions),
+        /// seen by the schema layer only as a ``DecodeContext`` it passes on. The layers that
+        /// look inside reach it through `conversions` and `engine` (Decoding/ModelEngine+Decoding.swift).
+        @usableFromInline let decode: DecodeContext
+        @inlinable init(decode: DecodeContext) { self.decode = decode }
     }
 
     /// The consumer of one JSON container while it is being decoded.
     public struct Frame {
-        @usableFromInline let frame: DecodeFrame
-        @inlinable init(_ frame: DecodeFrame) { self.frame = frame }
+        /// The engine's frame, seen the same way (`frame` opens it).
+        @usableFromInline let consumer: ContainerConsumer
+        @inlinable init(consumer: ContainerConsumer) { self.consumer = consumer }
     }
 
     /// Which kind of container starts.
@@ -42,4 +40,19 @@ public enum ModelEngine {
         @usableFromInline let visitor: any ValueVisitor
         @inlinable init(_ visitor: any ValueVisitor) { self.visitor = visitor }
     }
+}
+
+/// What a ``ModelEngine/Context`` holds: a decode in progress, opaque to the schema layer. The
+/// decoding layer's scalar conversions (and so the engine) derive from it: a class, not
+/// `AnyObject`, so that making a context of a borrowed engine costs no retain.
+@usableFromInline
+class DecodeContext {
+    @usableFromInline init() {}
+}
+
+/// What a ``ModelEngine/Frame`` holds: the consumer of one container, opaque to the schema
+/// layer. The engine's frames derive from it (a class for the same reason).
+@usableFromInline
+class ContainerConsumer {
+    @usableFromInline init() {}
 }

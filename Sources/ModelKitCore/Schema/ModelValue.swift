@@ -53,23 +53,6 @@ public protocol ModelValue: SendableMetatype {
 extension ModelValue {
     public static var modelTypeName: String { String(describing: Self.self) }
 
-    /// Types of your own decode through their ``ModelValue/decodeModelValue(from:options:)`` JSON form.
-    public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
-        try context.conversions.convertCustom(scalar.token.jsonValue, to: Self.self)
-    }
-
-    /// Types of your own buffer the container as a ``JSONValue``.
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: Self?) throws -> ModelEngine.Frame? {
-        ModelEngine.Frame(JSONValueFrame(kind: kind))
-    }
-
-    /// Types of your own convert the buffered ``JSONValue``.
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
-        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
-        try context.conversions.convertCustom(unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue(), to: Self.self)
-    }
-
     /// Types of your own present their ``ModelValue/encodeModelValue(options:)`` JSON form.
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
         try encodeModelValue(options: EncodingOptions()).presentModelValue(to: visitor)
@@ -79,22 +62,22 @@ extension ModelValue {
     public func modelDeepCopy() -> Self { self }
 }
 
-// The engine's own spelling of the entry points: raw engine types, no handles. Each forwards to
-// the requirement (statically dispatched and inlined, so it costs nothing once specialized).
+// Shorter spellings for the schema's accessors: the entry points called with what the handles
+// hold (statically dispatched and inlined, so they cost nothing once specialized).
 extension ModelValue {
     @inlinable @inline(__always)
-    static func _decodeScalar(_ scalar: ScalarToken, _ conversions: ScalarConversions) throws -> Self? {
-        try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(conversions))
+    static func _decodeScalar(_ scalar: ScalarToken, _ decode: DecodeContext) throws -> Self? {
+        try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(decode: decode))
     }
 
     @inlinable @inline(__always)
-    static func _beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine, merging existing: Self?) throws -> DecodeFrame? {
-        try beginEngineContainer(kind, in: ModelEngine.Context(engine), merging: existing)?.frame
+    static func _beginContainer(_ kind: ContainerKind, _ decode: DecodeContext, merging existing: Self?) throws -> ContainerConsumer? {
+        try beginEngineContainer(kind, in: ModelEngine.Context(decode: decode), merging: existing)?.consumer
     }
 
     @inlinable @inline(__always)
-    static func _finishContainer(_ frame: DecodeFrame, _ engine: DecodeEngine) throws -> Self? {
-        try finishEngineContainer(ModelEngine.Frame(frame), in: ModelEngine.Context(engine))
+    static func _finishContainer(_ consumer: ContainerConsumer, _ decode: DecodeContext) throws -> Self? {
+        try finishEngineContainer(ModelEngine.Frame(consumer: consumer), in: ModelEngine.Context(decode: decode))
     }
 
     @inlinable @inline(__always)

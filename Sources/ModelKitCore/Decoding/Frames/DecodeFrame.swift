@@ -2,7 +2,7 @@
 ///
 /// Values see it only inside the opaque ``ModelEngine/Frame``.
 @usableFromInline
-class DecodeFrame {
+class DecodeFrame: ContainerConsumer {
     /// A scalar arrived at this frame's current value position.
     func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {}
     /// An object key arrived (object frames only).

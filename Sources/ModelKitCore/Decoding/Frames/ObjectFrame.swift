@@ -110,7 +110,7 @@ class ObjectFrame: DecodeFrame {
                 if tracksFields, !owner.claim(slot, rank: consumer.rank) {
                     engine.push(engine.skipFrame())
                 } else {
-                    engine.push(try slot.access.beginContainer(kind, root, engine) ?? engine.skipFrame())
+                    engine.push(try slot.access.beginContainer(kind, root, engine, engine.isMerging)?.decodeFrame ?? engine.skipFrame())
                 }
             }
         } else if let subtable = consumer.subtable {
@@ -163,7 +163,7 @@ class ObjectFrame: DecodeFrame {
             if let done = decoded.first(where: { $0.type == shared.wireType }) {
                 result = done.value
             } else {
-                result = try shared.decode(value, engine)
+                result = try engine.decodeBuffered(value, as: shared.wireValueType)
                 decoded.append((shared.wireType, result))
             }
             if let result { try shared.store(result, root) }

@@ -8,6 +8,16 @@ extension DecodeEngine {
     func replay(_ value: JSONValue) throws {
         try replay(value, from: JSONValueReplaySource())
     }
+
+    /// Decodes a buffered value as `T` on this engine, its stack kept so paths stay right (the
+    /// value of a key several fields share, once per field type).
+    func decodeBuffered<T: ModelValue>(_ value: JSONValue, as type: T.Type) throws -> T? {
+        let box = ResultBox<T>()
+        push(RootFrame.decoding(into: box))
+        defer { popFrame() }
+        try withNestedReplay { try replay(value) }
+        return box.value
+    }
 }
 
 /// A built `JSONValue` as a ``ReplaySource``.
