@@ -198,4 +198,23 @@ import Testing
             #expect(try ModelDecoder().decode(JSONValue.self, from: #"["a",""]"#) == ["a", ""], "after \(poison)")
         }
     }
+
+    /// FuzzModel with its compaction padding, input `1` after blank lines: a top-level value
+    /// that yields no model (lenient conversion drops a number where a model is expected) was
+    /// reported at byte 0, line 1, column 1 — the first blank line, not the value.
+    @Test(arguments: ["1", "\n\n  1", "\u{FEFF} \"a\"", "\r\n\t[1]"])
+    func aTopLevelValueThatYieldsNothingIsReportedWhereItStarts(text: String) throws {
+        let bytes = Array(text.utf8)
+        let start = try #require(bytes.firstIndex { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) })
+        let lines = bytes[..<start].count(where: { $0 == 0x0A })
+        let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let error = try #require(throws: ModelDecodingError.self, "\(text)") {
+            try ModelDecoder(options: DecodingOptions(conversion: .lenient)).decode(HostileBox<Int>.self, from: bytes)
+        }
+        guard case .typeMismatch = error.reason else { Issue.record("\(text): \(error)"); return }
+        #expect(error.byteOffset == start, "\(text): \(error)")
+        #expect(error.line == lines + 1, "\(text): \(error)")
+        #expect(error.column == start - lineStart + 1 - (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 2 : 0), "\(text): \(error)")
+        #expect(error.path == "$")
+    }
 }

@@ -101,6 +101,7 @@ func checkBridge(_ bytes: UnsafeBufferPointer<UInt8>, schemaValue: JSONValue?) {
     // `.useLast`: a `JSONValue` object keeps a repeated key's last value, whatever the policy
     // (the bridge's default is the first, as JSONDecoder's).
     let decoder = ModelDecoder(options: DecodingOptions(conversion: .strict, duplicateKeys: .useLast))
+    checkCompactedBridge(bytes, decoder: decoder)
     do {
         let read = try decoder.decode(BridgeJSON.self, from: UnsafeRawBufferPointer(bytes))
         guard let schemaValue else { fuzzFailure("the bridge accepts what the schema path rejects: \(read)") }
@@ -117,5 +118,25 @@ func checkBridge(_ bytes: UnsafeBufferPointer<UInt8>, schemaValue: JSONValue?) {
         checkLocated(located, inputCount: bytes.count)
     } catch {
         fuzzFailure("the bridge threw \(type(of: error)), not DecodingError: \(error)")
+    }
+}
+
+/// The bridge's tape recorder reads a compacted copy of the input after ``CompactionPadding``:
+/// the same value, or the same located cause of its `DecodingError`, moved by the padding.
+private func checkCompactedBridge(_ bytes: UnsafeBufferPointer<UInt8>, decoder: ModelDecoder) {
+    func read(_ input: UnsafeRawBufferPointer) throws -> BridgeJSON {
+        do {
+            return try decoder.decode(BridgeJSON.self, from: input)
+        } catch let error as DecodingError {
+            switch error {
+            case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+                throw c.underlyingError ?? error
+            @unknown default: throw error
+            }
+        }
+    }
+    let plain = Result { try read(UnsafeRawBufferPointer(bytes)) }
+    CompactionPadding.check(bytes, plain: plain, equal: { $0.matches($1) }, describe: { "\($0)" }) { padded in
+        try padded.withUnsafeBytes { try read($0) }
     }
 }

@@ -8,9 +8,12 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }  // libFuzzer always passes a buffer, even for 0 bytes
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let reference = RFC8259Validator.isValid(bytes)
+    let outcome = Result { try ModelDecoder().decode(JSONValue.self, from: bytes) }
+    // Compacted (see CompactionPadding): the same value or error, moved by the padding.
+    CompactionPadding.check(bytes, plain: outcome, equal: ==, describe: { "\($0)" }) { try ModelDecoder().decode(JSONValue.self, from: $0) }
     let value: JSONValue
     do {
-        value = try ModelDecoder().decode(JSONValue.self, from: bytes)
+        value = try outcome.get()
     } catch {
         if reference { fuzzFailure("ModelKit rejects RFC 8259 JSON: \(error)") }
         checkLocated(error, inputCount: size)

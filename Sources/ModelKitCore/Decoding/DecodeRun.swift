@@ -55,11 +55,21 @@ enum DecodeRun {
         return nil
     }
 
-    /// The top-level value produced nothing (a null or mismatch left the result empty).
+    /// The top-level value produced nothing (a null or mismatch left the result empty): the
+    /// error is placed where the value starts.
     @usableFromInline
     static func noValue(_ root: RootFrame, _ engine: DecodeEngine, typeName: String) -> ModelDecodingError {
         if let first = engine.skipped.first { return first }
-        return engine.error(.typeMismatch(expected: typeName, found: root.found), at: 0, path: "$")
+        return engine.error(.typeMismatch(expected: typeName, found: root.found), at: valueStart(in: engine.wholeInput), path: "$")
+    }
+
+    /// Where the one value of a whole input starts: after a byte order mark and whitespace (in
+    /// the bytes the tokenizer read; 0 for a replayed value, which has none).
+    private static func valueStart(in input: UnsafeRawBufferPointer?) -> Int {
+        guard let input else { return 0 }
+        var offset = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while offset < input.count, [0x20, 0x0A, 0x0D, 0x09].contains(input[offset]) { offset += 1 }
+        return offset
     }
 
     @usableFromInline
