@@ -127,7 +127,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
 
     /// The open containers, root first.
     var frames: [DecodeFrame] { stack.frames }
-    /// The frame receiving tokens: always `frames.last`.
+    /// The frame receiving tokens: `frames.last`, or the skip frame while a value is skipped.
     var top: DecodeFrame { stack.top }
     /// How this run's objects name model members: the root frame's choice, fixed for the run.
     var memberKeys: MemberKeys { frames[0].memberKeys }
@@ -149,11 +149,26 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         _ = stack.pop()
     }
 
-    /// Pops the top frame (a skipped value) and tells its parent the value was skipped.
+    /// Pops the top frame (a skipped value) and tells its parent the value was skipped. The top
+    /// is the skip frame, or a frame that handed its own close to one (a tagged union's dropped
+    /// payload).
     func popSkipped() {
-        let child = stack.pop()
         // Why a guaranteed reference: the parent stays in `frames` (no retain and release per skipped value).
-        withExtendedLifetime(child) { stack.topFrame._withUnsafeGuaranteedRef { $0.valueSkipped() } }
+        guard stack.isSkipping else {
+            let child = stack.pop()
+            return withExtendedLifetime(child) { stack.topFrame._withUnsafeGuaranteedRef { $0.valueSkipped() } }
+        }
+        stack.endSkip()
+        stack.topFrame._withUnsafeGuaranteedRef { $0.valueSkipped() }
+    }
+
+    /// Whether a value is being skipped (the skip frame is the top).
+    var isSkipping: Bool { stack.isSkipping }
+
+    /// Skips the value that starts here (an unknown key's, a mismatch under `.skip`).
+    @inline(__always)
+    func pushSkip() {
+        stack.pushSkip()
     }
 
     /// A finished frame of exactly `type` and `schema` at the current depth, if one is spare.

@@ -1,11 +1,13 @@
 /// The open containers of one decode, root first, and the finished frames kept for reuse.
 ///
-/// Invariant: `topFrame` is always `frames.last`, which keeps it alive; DEBUG builds check it at
+/// Invariant: `topFrame` is `frames.last`, which keeps it alive, or, while a value is skipped,
+/// the shared skip frame, which the stack owns and never puts in `frames` (pushed and popped
+/// there it cost an atomic retain and release per skipped container); DEBUG builds check it at
 /// every push and pop. All its state lives out of line (see UncheckedStorage) and every method
 /// is nonmutating: the owner holds it in a `let`, so reaching it per token costs no run-time
 /// exclusivity check on the owner. `~Copyable`, as its storage: it ends with its owner.
 struct FrameStack: ~Copyable {
-    /// The open containers, root first.
+    /// The open containers, root first (a skipped value's frame aside: it has no path).
     var frames: [DecodeFrame] {
         get { frameStorage.value }
         nonmutating _modify { yield &frameStorage.value }
@@ -89,15 +91,40 @@ struct FrameStack: ~Copyable {
 
     @inline(__always)
     func push(_ frame: DecodeFrame) {
+        if frame === sharedSkipFrame { return pushSkip() }
         frames.append(frame)
         // Why unretained: `frames` now holds `frame` (the invariant `checkInvariant` verifies in DEBUG).
         topStorage.value = Unmanaged.passUnretained(frame)
         checkInvariant()
     }
 
+    /// Makes the shared skip frame the top, for a value nobody wants.
+    @inline(__always)
+    func pushSkip() {
+        sharedSkipFrame.nesting = 0
+        // Why unretained: the stack holds the skip frame for as long as it lives.
+        topStorage.value = Unmanaged.passUnretained(sharedSkipFrame)
+        checkInvariant()
+    }
+
+    /// Whether a value is being skipped (the skip frame is the top, and it is never in `frames`).
+    @inline(__always)
+    var isSkipping: Bool { topFrame.toOpaque() == Unmanaged.passUnretained(sharedSkipFrame).toOpaque() }
+
+    /// Ends the skip `pushSkip` began: the top is `frames.last` again.
+    @inline(__always)
+    func endSkip() {
+        topStorage.value = Unmanaged.passUnretained(frames[frames.count - 1])
+        checkInvariant()
+    }
+
     /// Removes the top frame and returns it (the caller keeps it alive while it needs it).
     @inline(__always)
     func pop() -> DecodeFrame {
+        if isSkipping {
+            endSkip()
+            return sharedSkipFrame
+        }
         let child = frames.removeLast()
         topStorage.value = Unmanaged.passUnretained(frames[frames.count - 1])
         checkInvariant()
@@ -107,7 +134,9 @@ struct FrameStack: ~Copyable {
     @inline(__always)
     private func checkInvariant() {
         #if DEBUG
-        precondition(frames.last === topFrame.takeUnretainedValue(), "the top frame is not the last frame on the stack")
+        let top = topFrame.takeUnretainedValue()
+        precondition(frames.last === top || top === sharedSkipFrame, "the top frame is neither the last frame on the stack nor the skip frame")
+        precondition(frames.last !== sharedSkipFrame, "the skip frame is never in `frames`")
         #endif
     }
 

@@ -255,7 +255,7 @@ final class InternallyTaggedFrame: TaggedFrame {
     override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
         switch next {
         case .member:
-            guard let inner else { return engine.push(engine.skipFrame()) }
+            guard let inner else { return engine.pushSkip() }
             try inner.beginContainer(kind, engine)
             if engine.top === self { nesting += 1 }
         case .buffer:
@@ -263,9 +263,9 @@ final class InternallyTaggedFrame: TaggedFrame {
         case .tag:
             _ = try engine.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
             dropped = true
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
         case .skip:
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
         }
     }
 

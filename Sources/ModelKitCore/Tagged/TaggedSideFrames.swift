@@ -75,9 +75,9 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
         case .tag:
             _ = try engine.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
             dropped = true
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
         default:
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
         }
     }
 
@@ -156,7 +156,7 @@ final class ExternallyTaggedFrame<Root>: TaggedResultFrame<Root> {
             engine.push(try payloadCase.begin(kind, engine) ?? engine.skipFrame())
         } else {
             if !dropped { bare = true }
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
         }
     }
 

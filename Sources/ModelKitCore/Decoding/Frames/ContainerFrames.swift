@@ -49,7 +49,11 @@ final class CollectionFrame: DecodeFrame {
     }
 
     override func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
-        engine.push(skipsValue ? engine.skipFrame() : try onBegin(kind, engine) ?? engine.skipFrame())
+        if !skipsValue, let frame = try onBegin(kind, engine) {
+            engine.push(frame)
+        } else {
+            engine.pushSkip()
+        }
     }
 
     override func childFinished(_ child: DecodeFrame, _ engine: DecodeEngine) throws {

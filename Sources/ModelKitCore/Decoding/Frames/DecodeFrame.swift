@@ -9,7 +9,7 @@ class DecodeFrame: ContainerConsumer {
     func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {}
     /// A nested container starts at this frame's current value position: push its frame.
     func beginContainer(_ kind: ContainerKind, _ engine: DecodeEngine) throws {
-        engine.push(engine.skipFrame())
+        engine.pushSkip()
     }
     /// This frame's own container closes. Frames that handle nested levels internally override.
     func end(_ engine: DecodeEngine) throws {

@@ -101,16 +101,20 @@ class ObjectFrame: DecodeFrame {
             }
             consumer = consumers[consumers.startIndex]
         } else {
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
             return
         }
         if let slot = consumer.slotReference {
             // Why a guaranteed reference: as in `deliver` (no retain and release per container).
             try slot._withUnsafeGuaranteedRef { slot in
                 if tracksFields, !owner.claim(slot, rank: consumer.rank) {
-                    engine.push(engine.skipFrame())
+                    engine.pushSkip()
                 } else {
-                    engine.push(try slot.access.beginContainer(kind, root, engine, engine.isMerging)?.decodeFrame ?? engine.skipFrame())
+                    if let frame = try slot.access.beginContainer(kind, root, engine, engine.isMerging)?.decodeFrame {
+                        engine.push(frame)
+                    } else {
+                        engine.pushSkip()
+                    }
                 }
             }
         } else if let subtable = consumer.subtable {
@@ -121,10 +125,10 @@ class ObjectFrame: DecodeFrame {
             } else if kind == .array, subtable.hasElements {
                 engine.push(ElementPathFrame(root: root, table: subtable, owner: owner))
             } else {
-                engine.push(engine.skipFrame())
+                engine.pushSkip()
             }
         } else {
-            engine.push(engine.skipFrame())
+            engine.pushSkip()
         }
     }
 

@@ -54,9 +54,11 @@ extension DecodeEngine {
         case .failed: throw failure!
         case .container(let container): kind = container
         }
-        let below = frames.count
+        let below = frames.count, wasSkipping = isSkipping
         guard onOpen(kind) else { throw failure! }
-        if !(frames.count == below + 1 && takesWhole(value, from: source)) {
+        // A frame pushed for this container: in `frames`, or the skip frame (which never is).
+        let pushed = frames.count == below + 1 || (!wasSkipping && isSkipping)
+        if !(pushed && takesWhole(value, from: source)) {
             var members = source.members(of: value)
             while let member = try members.next(feedingKeyTo: self) {
                 try replay(member, from: source)
