@@ -133,7 +133,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     var memberKeys: MemberKeys { frames[0].memberKeys }
 
     @inline(__always)
-    func push(_ frame: DecodeFrame) {
+    func push(_ frame: consuming DecodeFrame) {
         stack.push(frame)
     }
 

@@ -89,12 +89,15 @@ struct FrameStack: ~Copyable {
         for i in spareKeyed.indices { spareKeyed[i] = nil }
     }
 
+    /// Pushes `frame`, taking the caller's reference (borrowed, the append retained a frame the
+    /// caller then released: an atomic pair per container).
     @inline(__always)
-    func push(_ frame: DecodeFrame) {
+    func push(_ frame: consuming DecodeFrame) {
         if frame === sharedSkipFrame { return pushSkip() }
-        frames.append(frame)
-        // Why unretained: `frames` now holds `frame` (the invariant `checkInvariant` verifies in DEBUG).
+        // Why unretained: `frames` holds `frame` from the next line on (the invariant
+        // `checkInvariant` verifies in DEBUG).
         topStorage.value = Unmanaged.passUnretained(frame)
+        frames.append(frame)
         checkInvariant()
     }
 

@@ -59,7 +59,10 @@ extension Model {
 
     @inlinable
     static func _finishModel(_ frame: DecodeFrame, _ engine: DecodeEngine, polymorphic: Bool) throws -> Self? {
-        if let modelFrame = frame as? ModelFrame<Self> {
+        // The exact class (`ModelFrame` is final), then an unchecked downcast: a conditional cast
+        // would hand back a retained reference, an atomic retain and release per model object.
+        if type(of: frame) == ModelFrame<Self>.self {
+            let modelFrame = unsafeDowncast(frame, to: ModelFrame<Self>.self)
             let value = modelFrame.takeValue()
             engine.recycle(modelFrame)
             guard modelFrame.schema.isValidating else { return value }
