@@ -3,9 +3,6 @@
 // below always hold; DEBUG builds check them.
 
 extension ModelEngine.Context {
-    /// A context for a decode through `conversions` (the schema engine, or the Codable bridge's).
-    @inlinable init(_ conversions: ScalarConversions) { self.init(decode: conversions) }
-
     /// The decode's scalar conversions.
     @inlinable var conversions: ScalarConversions {
         // Why unchecked: every decode context is scalar conversions (the only subclass).
