@@ -5,7 +5,7 @@
 extension ModelEngine.Context {
     /// The decode's scalar conversions.
     @inlinable var conversions: ScalarConversions {
-        // Why unchecked: every decode context is scalar conversions (the only subclass).
+        // Why unchecked: every decode context is scalar conversions (its only direct subclass).
         #if DEBUG
         precondition(decode is ScalarConversions, "a decode context holds scalar conversions")
         #endif
@@ -35,7 +35,7 @@ extension ModelEngine.Frame {
 extension ContainerConsumer {
     /// The decode frame this consumer is.
     @inlinable var decodeFrame: DecodeFrame {
-        // Why unchecked: every container consumer is a decode frame (the only subclass).
+        // Why unchecked: every container consumer is a decode frame (its only direct subclass).
         #if DEBUG
         precondition(self is DecodeFrame, "a container consumer is a decode frame")
         #endif

@@ -43,8 +43,9 @@ public enum ModelEngine {
 }
 
 /// What a ``ModelEngine/Context`` holds: a decode in progress, opaque to the schema layer. The
-/// decoding layer's scalar conversions (and so the engine) derive from it: a class, not
-/// `AnyObject`, so that making a context of a borrowed engine costs no retain.
+/// decoding layer's scalar conversions (and so the engine) derive from it. A class the schema's
+/// accessors take as a parameter, making the handle themselves: a handle made by their caller
+/// cost a retain and a release per value.
 @usableFromInline
 class DecodeContext {
     @usableFromInline init() {}
