@@ -8,7 +8,7 @@ public enum CompactionPadding {
     /// 128 lines of 32 spaces, then a line feed: the input's first line keeps its columns.
     public static let bytes: [UInt8] = Array(String(repeating: "\n" + String(repeating: " ", count: 32), count: 128).utf8) + [0x0A]
     /// Line feeds in `bytes`.
-    public static let lines = 129
+    public static let lines = bytes.count { $0 == 0x0A }
 
     /// Decodes `input` after the padding (`decode`) and checks it gives what the plain decode
     /// gave: an equal value, or the same error `bytes.count` bytes and `lines` lines further on

@@ -67,9 +67,8 @@ enum DecodeRun {
     /// the bytes the tokenizer read; 0 for a replayed value, which has none).
     private static func valueStart(in input: UnsafeRawBufferPointer?) -> Int {
         guard let input else { return 0 }
-        var offset = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while offset < input.count, [0x20, 0x0A, 0x0D, 0x09].contains(input[offset]) { offset += 1 }
-        return offset
+        let start = hasByteOrderMark(input) ? 3 : 0
+        return input[start...].firstIndex { !isJSONWhitespace($0) } ?? input.count
     }
 
     @usableFromInline
@@ -105,6 +104,12 @@ func withJSONBytes<R>(_ json: String, _ body: (UnsafeRawBufferPointer) throws ->
 @inline(__always)
 func hasByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+}
+
+/// Space, line feed, carriage return or tab: RFC 8259's whitespace.
+@inline(__always)
+func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }
 
 extension ModelDecodingError {

@@ -97,6 +97,6 @@ enum WholeInputFeeder {
 
     /// Whether `bytes` are JSON whitespace only (the pre-scan has rejected form feeds already).
     private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        bytes.allSatisfy(isJSONWhitespace)
     }
 }

@@ -109,12 +109,10 @@ class ObjectFrame: DecodeFrame {
             try slot._withUnsafeGuaranteedRef { slot in
                 if tracksFields, !owner.claim(slot, rank: consumer.rank) {
                     engine.pushSkip()
+                } else if let frame = try slot.access.beginContainer(kind, root, engine, engine.isMerging)?.decodeFrame {
+                    engine.push(frame)
                 } else {
-                    if let frame = try slot.access.beginContainer(kind, root, engine, engine.isMerging)?.decodeFrame {
-                        engine.push(frame)
-                    } else {
-                        engine.pushSkip()
-                    }
+                    engine.pushSkip()
                 }
             }
         } else if let subtable = consumer.subtable {
