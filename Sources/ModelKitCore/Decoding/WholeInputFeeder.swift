@@ -1,14 +1,7 @@
-/// What ``WholeInputFeeder`` drives: a token sink with its own yajl parser (the decode engine,
-/// the Codable bridge's tape recorder).
-protocol WholeInputParser: AnyObject {
-    /// Tokenizes `buffer`, which starts at `offset` in the whole input.
-    func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws
+/// What ``WholeInputFeeder`` drives: a chunk parser that can also be told the input has ended.
+protocol WholeInputParser: ChunkParser {
     /// Ends the input, `end` bytes long: a value still open is an error located at the end.
     func complete(at end: Int) throws
-    /// A failure at `offset`; a nil `path` is the path of the value being decoded there.
-    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError
-    /// The longest string the sink accepts (a string still open past it fails at once).
-    var maxStringBytes: Int { get }
     /// Where the last string value or container the sink was handed ends (0 before any): no
     /// string is open there.
     var lastValueEnd: Int { get }
@@ -57,42 +50,17 @@ enum WholeInputFeeder {
         }
     }
 
-    /// The stateful pre-scan and yajl over the input, block by block.
+    /// The input to the chunked feeder in blocks: the stateful pre-scan and yajl take turns.
     private static func scanAndParse<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, from start: Int, to parser: Parser) throws {
+        var feeder = ChunkedFeeder(start: start)
         var offset = start
-        var scanner = InputScanner()
-        // Scanned but not yet parsed: yajl rescans a string cut at a block end from its start on
-        // every call, so a string spanning blocks is handed over whole, in one call (linear).
-        var parsed = offset
-        let scannerBase = offset  // the scanner counts from after the byte order mark
-        func parse(upTo end: Int) throws {
-            guard end > parsed else { return }
-            try parser.parse(UnsafeRawBufferPointer(rebasing: input[parsed..<end]), at: parsed)
-            parsed = end
-        }
         while offset < input.count {
-            let block = UnsafeRawBufferPointer(rebasing: input[offset..<min(offset + blockSize, input.count)])
-            if let (at, problem) = scanner.scan(block) {
-                // Let yajl report an earlier syntax error first, then report the scanner's.
-                try parse(upTo: offset + at)
-                throw parser.error(.syntax(problem.message), at: offset + at, path: "$")
-            }
-            offset += block.count
-            if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
-                try parse(upTo: open)
-                // Over the limit already: fail now, not after reading the rest of the string.
-                if scanner.openStringDecodedBytes > parser.maxStringBytes {
-                    throw parser.error(.limitExceeded(.maxStringBytes, limit: parser.maxStringBytes), at: open, path: nil)
-                }
-            } else {
-                try parse(upTo: offset)
-            }
+            let end = min(offset + blockSize, input.count)
+            // The bytes held back stay where they are: the next block's turn hands them over.
+            _ = try feeder.feed(UnsafeRawBufferPointer(rebasing: input[feeder.parsedEnd..<end]), newBytes: end - offset, to: parser)
+            offset = end
         }
-        if let problem = scanner.finish() {
-            try parse(upTo: input.count)
-            throw parser.error(.syntax(problem.message), at: input.count, path: "$")
-        }
-        try parse(upTo: input.count)
+        try feeder.finish(UnsafeRawBufferPointer(rebasing: input[feeder.parsedEnd...]), to: parser)
     }
 
     /// Whether `bytes` are JSON whitespace only (the pre-scan has rejected form feeds already).

@@ -17,13 +17,11 @@ public final class ModelStreamDecoder<M: ModelValue> {
     private let options: DecodingOptions
     private let root: StreamRootFrame<M>
     private let engine: DecodeEngine
-    private var scanner = InputScanner()
-    /// Input not yet given to yajl: from the opening quote of a string still open. yajl rescans a
-    /// partial string from its start on every chunk, so it only ever sees whole strings.
+    /// What yajl is handed when: the pre-scan and the bytes held back (see ``ChunkedFeeder``).
+    private var feeder = ChunkedFeeder()
+    /// The input the feeder holds back (from its `parsedEnd` on): a chunk's bytes do not outlive
+    /// the call that brought them.
     private var pending: [UInt8] = []
-    private var pendingOffset = 0
-    /// Where the scanner's offsets start in the stream (after a byte order mark).
-    private var scannerBase = 0
     private var totalBytes = 0
     /// The stream's first bytes while they may still be a byte order mark cut by a chunk end
     /// (nil once decided): held back until the mark is whole or ruled out.
@@ -72,11 +70,8 @@ public final class ModelStreamDecoder<M: ModelValue> {
                 head = nil
                 try held.withUnsafeBytes { try consume($0) }
             }
-            if let problem = scanner.finish() {
-                try parsePending(upTo: pending.count)
-                throw engine.error(.syntax(problem.message), at: totalBytes, path: "$")
-            }
-            try parsePending(upTo: pending.count)
+            try pending.withUnsafeBytes { try feeder.finish($0, to: LineCountingParser(engine: engine)) }
+            pending.removeAll()
             try engine.complete(at: totalBytes)
         } catch {
             failure = error
@@ -102,48 +97,21 @@ public final class ModelStreamDecoder<M: ModelValue> {
 
     private func consume(_ chunk: UnsafeRawBufferPointer) throws {
         var chunk = chunk
-        var chunkOffset = totalBytes
-        totalBytes += chunk.count
-        if chunkOffset == 0, hasByteOrderMark(chunk) {
+        if totalBytes == 0, hasByteOrderMark(chunk) {
             // A byte order mark may be ignored (RFC 8259 §8.1); count it, parse past it.
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
-            chunkOffset = 3
-            pendingOffset = 3
-            scannerBase = 3
+            totalBytes = 3
+            feeder = ChunkedFeeder(start: 3)
             engine.locator.lineTrackerOffset = 3
         }
-        let problem = scanner.scan(chunk)
-        pending.append(contentsOf: chunk[0..<max(0, problem?.offset ?? chunk.count)])
-        if let (at, problem) = problem {
-            // Only what precedes the offending sequence: a number before it must not complete
-            // (and fail as a mismatch) ahead of the syntax error.
-            try parsePending(upTo: min(max(chunkOffset + at - pendingOffset, 0), pending.count))
-            throw engine.error(.syntax(problem.message), at: chunkOffset + at, path: "$")
+        totalBytes += chunk.count
+        pending.append(contentsOf: chunk)
+        let handed = try pending.withUnsafeBytes {
+            try feeder.feed($0, newBytes: chunk.count, to: LineCountingParser(engine: engine))
         }
-        if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
-            // A number or literal run right before the quote waits with the string: yajl must see
-            // where it ends (`1"…`), or its error would be placed differently than in a whole input.
-            var end = open - pendingOffset
-            while end > 0, Self.isNumberByte(pending[end - 1]) { end -= 1 }
-            heldNumberLength = 0
-            try parsePending(upTo: end)
-            // An open string over the limit fails now: waiting for its end would buffer it all.
-            if scanner.openStringDecodedBytes > options.limits.maxStringBytes {
-                throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: open)
-            }
-        } else {
-            let numberLength = trailingNumberLength(newBytes: chunk.count)
-            var end = pending.count - numberLength
-            // A UTF-8 sequence still incomplete is not validated yet: yajl waits for it too.
-            if let sequence = scanner.openSequenceStart.map({ $0 + scannerBase }), sequence - pendingOffset < end {
-                end = max(sequence - pendingOffset, 0)
-                // A number or literal right before it waits too: yajl must see what ends it.
-                while end > 0, Self.isNumberByte(pending[end - 1]) { end -= 1 }
-            }
-            try parsePending(upTo: end)
-            // After the parse: the record a held number belongs to is known only then.
-            try checkHeldNumber(length: numberLength)
-        }
+        pending.removeFirst(handed)
+        // After the parse: the record a held number belongs to is known only then.
+        try checkHeldNumber(length: feeder.heldTokenLength)
         // A record still open at the end of the chunk: its length so far is all that arrived since it began.
         if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: start + root.maxRecordBytes)
@@ -163,41 +131,22 @@ public final class ModelStreamDecoder<M: ModelValue> {
             throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: recordStart + root.maxRecordBytes)
         }
     }
+}
 
-    /// Pending bytes at the end that may be the start of a number still growing. yajl re-lexes a
-    /// partial number from its start on every call, so it gets numbers whole, like strings.
-    private var heldNumberLength = 0
+/// The stream's engine as the feeder's parser: line and column are counted on over what yajl was
+/// handed, as the bytes do not stay.
+private struct LineCountingParser: ChunkParser {
+    let engine: DecodeEngine
 
-    /// The length of the run of number characters ending the pending bytes (counting back over
-    /// the new bytes only: the run held back last time is known to be all number characters).
-    private func trailingNumberLength(newBytes: Int) -> Int {
-        var length = 0
-        var i = pending.count
-        let oldEnd = pending.count - min(newBytes, pending.count)
-        while i > oldEnd, Self.isNumberByte(pending[i - 1]) {
-            length += 1
-            i -= 1
-        }
-        if i == oldEnd, oldEnd > 0, oldEnd == heldNumberLength { length += heldNumberLength }
-        heldNumberLength = length
-        return length
+    func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
+        try engine.parse(buffer, at: offset)
+        engine.locator.lineTracker.advance(over: buffer)
+        engine.locator.lineTrackerOffset = offset + buffer.count
     }
 
-    /// Bytes of a number or a literal (`true`, `false`, `null`, or a misspelling of one): a run of
-    /// them at the end is held back, so yajl lexes each such token whole and reports its errors
-    /// at the same place whatever the chunking.
-    private static func isNumberByte(_ byte: UInt8) -> Bool { SourceLocator.isTokenByte(byte) }
-
-    /// Gives yajl the first `count` pending bytes and drops them.
-    private func parsePending(upTo count: Int) throws {
-        guard count > 0 else { return }
-        try pending.withUnsafeBytes { bytes in
-            let slice = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
-            try engine.parse(slice, at: pendingOffset)
-            engine.locator.lineTracker.advance(over: slice)
-            engine.locator.lineTrackerOffset = pendingOffset + count
-        }
-        pending.removeFirst(count)
-        pendingOffset += count
+    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError {
+        engine.error(reason, at: offset, path: path)
     }
+
+    var maxStringBytes: Int { engine.maxStringBytes }
 }
