@@ -7,12 +7,19 @@ enum DecodeRun {
     @inlinable
     static func run<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
                        merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws -> T {
+        try fill(root, box, input, options: options, merging: merging, report: report)
+        return box.takeValue()
+    }
+
+    /// Decodes into `box` through `root` and leaves the value there: a caller that moves it out
+    /// itself spares a large model the copies of being returned through each generic layer.
+    @inlinable
+    static func fill<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
+                        merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws {
         let engine = try parse(root, input, options: options, merging: merging)
         if let report { report.pointee = engine.skipped }
-        // Moved out of the box, not copied (a copy of a model retains every reference it holds).
-        guard let value = box.value.take() else { throw noValue(root, engine, typeName: String(describing: T.self)) }
+        guard box.value != nil else { throw noValue(root, engine, typeName: String(describing: T.self)) }
         recycle(engine)
-        return value
     }
 
     /// Parses the whole document into `root`: the non-generic part of every decode.

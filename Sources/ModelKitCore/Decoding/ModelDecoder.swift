@@ -99,13 +99,19 @@ extension Model {
     /// Decodes exactly `Self` from UTF-8 bytes (`[UInt8]`, `ArraySlice<UInt8>`, `Data`, any byte collection).
     @inlinable
     public init<Bytes: Collection<UInt8>>(json: Bytes, options: DecodingOptions = DecodingOptions()) throws {
-        self = try withJSONBytes(json) { try Self.decodeExactly($0, options: options, into: nil) }
+        // Filled in the box and moved out once, not returned through every layer: each return of
+        // a large model is a copy of it.
+        let box = ResultBox<Self>()
+        try withJSONBytes(json) { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        self = box.takeValue()
     }
 
     /// Decodes exactly `Self` from JSON text.
     @inlinable
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
-        self = try withJSONBytes(json) { try Self.decodeExactly($0, options: options, into: nil) }
+        let box = ResultBox<Self>()
+        try withJSONBytes(json) { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        self = box.takeValue()
     }
 
     /// Sets only the fields whose keys are present; nested models merge in place.

@@ -36,6 +36,7 @@ class ModelFrameBase: ObjectFrame {
         return true
     }
 
+    @usableFromInline
     func resetTracking() {
         resetMembers()
         for i in ranks.indices { ranks[i] = Self.unset }
@@ -53,8 +54,9 @@ class ModelFrameBase: ObjectFrame {
 /// fields are set in place through a stable address.
 @usableFromInline
 final class ModelFrame<M: Model>: ModelFrameBase {
-    private let storage: UnsafeMutablePointer<M>
-    private var holdsValue = true
+    @usableFromInline let storage: UnsafeMutablePointer<M>
+    // Unchecked for the same reason as `checksRequired`: set by code inlined into other modules.
+    @exclusivity(unchecked) @usableFromInline var holdsValue = true
 
     @usableFromInline
     init(schema: Schema, initial: consuming M, _ engine: DecodeEngine) {
@@ -73,8 +75,9 @@ final class ModelFrame<M: Model>: ModelFrameBase {
         try engine.popAndDeliver()
     }
 
-    /// Moves the finished model out.
-    @usableFromInline
+    /// Moves the finished model out. Inlinable, so the caller's specialization moves the model
+    /// itself rather than through its type's value witnesses (a copy of a large model each).
+    @inlinable
     func takeValue() -> M {
         holdsValue = false
         return storage.move()
@@ -83,13 +86,11 @@ final class ModelFrame<M: Model>: ModelFrameBase {
     /// Reuses this frame (after `takeValue`) for the next object: saves two allocations per
     /// element of an array of models. `initial` is consumed: a fresh `M()` moves into the
     /// storage instead of being copied there (a copy retains every reference it holds).
-    @usableFromInline
+    @inlinable
     func restart(with initial: consuming M, checksRequired: Bool) {
         precondition(!holdsValue)
         storage.initialize(to: initial)
         holdsValue = true
-        // Set here, not by the inlined caller: a write from another module is checked for
-        // exclusive access at run time (see UncheckedStorage).
         self.checksRequired = checksRequired
         resetTracking()
     }

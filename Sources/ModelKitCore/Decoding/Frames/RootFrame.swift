@@ -62,6 +62,12 @@ final class ResultBox<T> {
     @exclusivity(unchecked) @usableFromInline var existing: T?
 
     @inlinable init(existing: T? = nil) { self.existing = existing }
+
+    /// The decoded value, moved out (a copy of a model retains every reference it holds). Only
+    /// after `DecodeRun.fill` returned: it throws when the box stays empty.
+    @inlinable func takeValue() -> T {
+        value.take().unsafelyUnwrapped
+    }
 }
 
 extension RootFrame {
