@@ -25,15 +25,15 @@ import Testing
         var failure: String?
     }
 
-    /// Feeds `input` in pieces of the sizes given (cycled), keeping what is held back the way a
-    /// stream does.
-    private func feed(_ input: [UInt8], pieces sizes: [Int], maxStringBytes: Int = .max) -> Outcome {
+    /// Feeds `input` in pieces of the sizes given (cycled; a 0 is an empty piece), keeping what is
+    /// held back the way a stream does. The first `start` bytes are not JSON (a byte order mark).
+    private func feed(_ input: [UInt8], pieces sizes: [Int], maxStringBytes: Int = .max, start: Int = 0) -> Outcome {
         let parser = RecordingParser(maxStringBytes: maxStringBytes)
-        var feeder = ChunkedFeeder()
+        var feeder = ChunkedFeeder(start: start)
         var pending: [UInt8] = []
         var failure: String?
         do {
-            var i = 0, k = 0
+            var i = start, k = 0
             while i < input.count {
                 let end = min(i + sizes[k % sizes.count], input.count)
                 pending += input[i..<end]
@@ -70,50 +70,103 @@ import Testing
         #"{"id": 12345, "name": "caf\u00e9 \"quoted\"", "tags": ["a", "bc"], "ok": true, "none": null}"#,
         "[1.5e-3, -0.25, 1234567890123, \"日本語のテキスト\", false]",
         #"{"a": "x"} {"b": [10, 20]} 30 "tail""#,
+        #"[12"s", true"x"]"#,  // runs right before a quote (not JSON: yajl's to report, with the run whole)
+        "[1, é, 2]",  // a sequence outside a string (not JSON either)
     ]
+
+    /// Checks that `outcome` handed `input` from `start` on, once, in order, cutting no token.
+    private func expectWholeAndUncut(_ outcome: Outcome, _ input: [UInt8], start: Int = 0, _ comment: Comment) {
+        #expect(outcome.failure == nil, comment)
+        #expect(outcome.calls.flatMap(\.bytes) == Array(input[start...]), comment)
+        var offset = start
+        for call in outcome.calls {
+            #expect(call.offset == offset, comment)
+            offset += call.bytes.count
+            #expect(!cutsAToken(input, at: offset), "cut at \(offset): \(comment)")
+        }
+    }
 
     @Test func everyByteIsHandedOnceInOrderAndNoTokenIsCut() {
         for text in inputs {
             let input = Array(text.utf8)
-            for size in [1, 2, 3, 5, 7, 16, input.count] {
-                let outcome = feed(input, pieces: [size])
-                #expect(outcome.failure == nil, "\(text) in pieces of \(size)")
-                #expect(outcome.calls.flatMap(\.bytes) == input, "\(text) in pieces of \(size)")
-                var offset = 0
-                for call in outcome.calls {
-                    #expect(call.offset == offset)
-                    offset += call.bytes.count
-                    #expect(!cutsAToken(input, at: offset), "\(text) cut at \(offset) in pieces of \(size)")
-                }
+            for sizes in [[1], [2], [3], [5], [7], [16], [input.count], [3, 0, 2], [0, 1]] {
+                expectWholeAndUncut(feed(input, pieces: sizes), input, "\(text) in pieces of \(sizes)")
             }
         }
     }
 
+    @Test func bytesBeforeTheStartAreNeverHanded() {
+        let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"{"a": [1, 22, "b\u00e9"]}"#.utf8)
+        for sizes in [[1], [2], [4], [input.count]] {
+            expectWholeAndUncut(feed(input, pieces: sizes, start: 3), input, start: 3, "pieces of \(sizes)")
+        }
+    }
+
+    @Test func aTrailingRunIsHeldBackAndCountedAcrossPieces() throws {
+        let parser = RecordingParser()
+        var feeder = ChunkedFeeder()
+        var pending: [UInt8] = []
+        func feed(_ text: String) throws {
+            pending += Array(text.utf8)
+            let handed = try pending.withUnsafeBytes { try feeder.feed($0, newBytes: text.utf8.count, to: parser) }
+            pending.removeFirst(handed)
+        }
+        try feed("[12")
+        #expect(feeder.heldTokenLength == 2)
+        #expect(parser.calls.flatMap(\.bytes) == Array("[".utf8))
+        try feed("")
+        #expect(feeder.heldTokenLength == 2)
+        try feed("345")
+        #expect(feeder.heldTokenLength == 5)
+        try feed(", tr")
+        #expect(feeder.heldTokenLength == 2)
+        #expect(parser.calls.flatMap(\.bytes) == Array("[12345, ".utf8))
+        try feed("ue]")
+        #expect(feeder.heldTokenLength == 0)
+        #expect(feeder.parsedEnd == 13)
+    }
+
     @Test func preScanErrorsLandOnTheSameByteWhateverThePieces() {
-        let bad: [[UInt8]] = [
-            Array(#"{"a": "ok", "b": "bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),  // invalid UTF-8
-            Array("[1,\u{0C}2]".utf8),  // a form feed, which yajl takes for whitespace
-            Array(#"["\ud800"]"#.utf8),  // a lone surrogate escape
-            Array(#"{"a": "never closed"#.utf8),
+        let bad: [(input: [UInt8], failure: String)] = [
+            // Invalid UTF-8: 0xC3 followed by an ASCII byte.
+            (Array(#"{"a": "ok", "b": "bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), "syntax(\"invalid UTF-8 byte sequence\") at 22"),
+            (Array("[1,\u{0C}2]".utf8), "syntax(\"form feed or vertical tab is not JSON whitespace\") at 3"),
+            (Array(#"["\ud800"]"#.utf8), #"syntax("unpaired UTF-16 surrogate escape (\\uD800–\\uDFFF)") at 2"#),
+            (Array(#"{"a": "never closed"#.utf8), "syntax(\"unexpected end of input inside a string\") at 19"),
+            // A sequence still open when the input ends: found there.
+            (Array("[\"ab".utf8) + [0xE6, 0x97], "syntax(\"invalid UTF-8 byte sequence\") at 6"),
         ]
-        for input in bad {
-            let whole = feed(input, pieces: [input.count])
-            #expect(whole.failure != nil, "\(input)")
-            for sizes in [[1], [2], [3, 1], [5, 2, 7]] {
-                let cut = feed(input, pieces: sizes)
-                #expect(cut.failure == whole.failure, "\(input) in pieces of \(sizes)")
-                // Nothing past the offending byte reaches yajl.
-                #expect(cut.calls.flatMap(\.bytes).count <= whole.calls.flatMap(\.bytes).count)
+        for (input, failure) in bad {
+            for sizes in [[input.count], [1], [2], [3, 1], [5, 2, 7]] {
+                let outcome = feed(input, pieces: sizes)
+                #expect(outcome.failure == failure, "\(input) in pieces of \(sizes)")
+                // What precedes the offending byte, and nothing after it, reaches the parser.
+                let offset = Int(failure.split(separator: " ").last!)!
+                #expect(outcome.calls.flatMap(\.bytes).count <= offset, "\(input) in pieces of \(sizes)")
             }
         }
     }
 
     @Test func anOpenStringOverTheLimitFailsBeforeItEnds() {
-        let input = Array(("[\"" + String(repeating: "x", count: 100)).utf8)
-        let outcome = feed(input, pieces: [10], maxStringBytes: 32)
-        #expect(outcome.failure?.hasPrefix("limitExceeded(") == true)
-        #expect(outcome.failure?.hasSuffix("at 1") == true)
-        // The string itself was never handed over.
-        #expect(outcome.calls.flatMap(\.bytes) == Array("[".utf8))
+        for string in [String(repeating: "x", count: 100), String(repeating: #"\n"#, count: 50) + String(repeating: "y", count: 20)] {
+            let input = Array(("[\"" + string).utf8)
+            let outcome = feed(input, pieces: [10], maxStringBytes: 32)
+            #expect(outcome.failure == "limitExceeded(ModelKitCore.ModelDecodingError.Limit.maxStringBytes, limit: 32) at 1")
+            // The string itself was never handed over.
+            #expect(outcome.calls.flatMap(\.bytes) == Array("[".utf8))
+        }
+        // Escapes count as what they decode to: 50 `\n` are 50 bytes, under a limit of 60.
+        let escaped = Array(("[\"" + String(repeating: #"\n"#, count: 50) + "\"]").utf8)
+        #expect(feed(escaped, pieces: [10], maxStringBytes: 60).failure == nil)
+    }
+
+    /// A run right before a string that stays open is held back with it; the feeder must not
+    /// look at the run again on every piece (quadratic: 200,000 bytes × 100,000 pieces).
+    @Test func aRunBeforeAnOpenStringIsNotRescannedPerPiece() {
+        let input = Array(("[" + String(repeating: "1", count: 200_000) + "\"" + String(repeating: "x", count: 400_000) + "\"]").utf8)
+        let outcome = feed(input, pieces: [4])
+        #expect(outcome.failure == nil)
+        #expect(outcome.calls.flatMap(\.bytes) == input)
+        #expect(outcome.calls.count == 2)  // `[`, then the run, the string and `]` once the string ends
     }
 }

@@ -31,4 +31,34 @@ import Testing
         }
         #expect(outcome(#"1 "abc"#, stateful: false).hasPrefix("syntax(\"unexpected end of input inside a string\") at 6"))
     }
+
+    /// An input of `filler` entries up to `target` bytes, then `straddler`: a token that crosses
+    /// the block boundary at `WholeInputFeeder.blockSize`.
+    private func input(straddling straddler: String, at target: Int) -> [UInt8] {
+        var text = "["
+        while text.utf8.count + 20 < target { text += #""0123456789abcd", "# }
+        text += String(repeating: " ", count: target - text.utf8.count) + straddler + "]"
+        return Array(text.utf8)
+    }
+
+    @Test func aTokenAcrossABlockBoundaryDecodesAsInOnePiece() throws {
+        var options = DecodingOptions()
+        options.limits.maxStringBytes = 64  // the stateful route, in blocks
+        let boundary = WholeInputFeeder.blockSize
+        let straddlers: [(String, JSONValue)] = [("123456789012", 123456789012), (#""caf\u00e9 é""#, "café é"), ("true", true)]
+        for (straddler, expected) in straddlers {
+            for shift in 1..<straddler.utf8.count {
+                let bytes = input(straddling: straddler, at: boundary - shift)
+                let value = try ModelDecoder.decode(JSONValue.self, from: bytes, options: options)
+                #expect(value == (try ModelDecoder.decode(JSONValue.self, from: bytes, options: DecodingOptions())), "\(straddler) at -\(shift)")
+                #expect(value.arrayValue?.last == expected, "\(straddler) at -\(shift)")
+            }
+        }
+        // A bad token across the boundary fails where it does in one piece.
+        let broken = input(straddling: "12x", at: boundary - 1)
+        let inBlocks = try #require(throws: ModelDecodingError.self) { try ModelDecoder.decode(JSONValue.self, from: broken, options: options) }
+        let whole = try #require(throws: ModelDecodingError.self) { try ModelDecoder.decode(JSONValue.self, from: broken, options: DecodingOptions()) }
+        #expect(inBlocks.byteOffset == whole.byteOffset)
+        #expect(inBlocks.byteOffset >= boundary - 1)
+    }
 }

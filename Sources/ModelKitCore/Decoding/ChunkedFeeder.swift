@@ -48,10 +48,14 @@ struct ChunkedFeeder {
             throw parser.error(.syntax(problem.message), at: offset, path: "$")
         }
         if let open = scanner.openStringStart.map({ $0 + scannerBase }) {
-            // A run right before the quote waits with the string: yajl must see where it ends
-            // (`1"…`), or its error would be placed differently than in one piece.
             heldTokenLength = 0
-            try hand(unparsed, from: first, upTo: Self.tokenRunStart(before: open - first, in: unparsed), to: parser)
+            // A run right before the quote waits with the string: yajl must see where it ends
+            // (`1"…`), or its error would be placed differently than in one piece. Only when the
+            // quote is new: a string open before this piece was held back with its run then, and
+            // looking for the run again per piece would be quadratic.
+            if open - first >= pieceStart {
+                try hand(unparsed, from: first, upTo: Self.tokenRunStart(before: open - first, in: unparsed), to: parser)
+            }
             // Over the limit already: fail now, not after holding the rest of the string.
             if scanner.openStringDecodedBytes > parser.maxStringBytes {
                 throw parser.error(.limitExceeded(.maxStringBytes, limit: parser.maxStringBytes), at: open, path: nil)
