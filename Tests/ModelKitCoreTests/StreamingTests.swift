@@ -103,6 +103,14 @@ import Testing
         #expect(books[0].name.utf8.count == payload.utf8.count)
     }
 
+    @Test func aLongNumberRunBeforeAStringInTinyChunksIsLinear() throws {
+        // 200,000 digits right before a 400,000-byte string, in 4-byte chunks: the run is held back
+        // with the string, and was looked for again per chunk (10^10 byte tests, a hang).
+        let bytes = Array(("[" + String(repeating: "1", count: 200_000) + "\"" + String(repeating: "x", count: 400_000) + "\"]").utf8)
+        let error = try #require(throws: ModelDecodingError.self) { _ = try decodeAll(Book.self, bytes, chunk: 4) }
+        guard case .syntax = error.reason else { Issue.record("\(error)"); return }
+    }
+
     @Test func invalidBytesInAStreamArePositioned() throws {
         let stream = ModelStreamDecoder<Book>()
         _ = try stream.feed(Array(#"{"n":"a"}"#.utf8))
