@@ -111,6 +111,7 @@ public macro Default() = #externalMacro(module: "ModelKitMacros", type: "Default
 
 /// The JSON key or keys of a property of a ``Model(keys:)`` type.
 ///
+/// <!-- example: skip: members of an @Model type, compiled whole in `@Model`'s example -->
 /// ```swift
 /// @Key("n") var name = ""                          // JSON key "n"
 /// @Key("ext.desc") var desc: String?               // key path into nested objects

@@ -4,6 +4,7 @@ import Foundation
 /// archive (every field but `.notArchived` ones, superclass fields included) is stored under
 /// one key.
 ///
+/// <!-- example: skip: `@objc` and NSCoding's initializers need the Objective-C runtime, which Swift on Linux lacks -->
 /// ```swift
 /// final class Session: NSObject, NSCoding, Model {
 ///     var user = ""

@@ -16,6 +16,7 @@ import Foundation
 /// A non-final model class also needs the initializer (Swift requires it in the class body;
 /// `@Model` writes it):
 ///
+/// <!-- example: skip: a required initializer belongs in the class body, which a separately compiled example cannot add to -->
 /// ```swift
 /// required convenience init(from decoder: any Decoder) throws {
 ///     self.init()

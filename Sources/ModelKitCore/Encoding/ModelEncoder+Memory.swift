@@ -8,7 +8,10 @@ extension ModelEncoder {
     /// Lend ``expectedByteCount`` bytes or more and the spill is rare.
     ///
     /// ```swift
-    /// let count = try encoder.encode(issue, into: memory) { spilled in overflow = Array(spilled) }
+    /// let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+    /// defer { memory.deallocate() }
+    /// var overflow: [UInt8] = []
+    /// let count = try encoder.encode(issue, into: memory) { spilled in overflow += spilled }
     /// ```
     public func encode<T: ModelValue>(
         _ value: T, into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void

@@ -3,6 +3,7 @@
 /// ``ModelValue/jsonSchema(in:)`` receives one. A type of your own usually ignores it; a wrapper
 /// or container of your own asks it for the schema of what it holds:
 ///
+/// <!-- example: skip: abridged: the value's own decode and encode requirements are left out -->
 /// ```swift
 /// struct Tagged<Value: ModelValue>: ModelValue {
 ///     static func jsonSchema(in context: JSONSchemaContext) -> JSONValue {

@@ -4,7 +4,7 @@ extension ModelValue {
     ///
     /// ```swift
     /// let schema: JSONValue = Book.jsonSchema()
-    /// print(try schema.jsonString(options: .prettyPrinted))
+    /// print(String(decoding: try ModelEncoder(options: .prettyPrinted).encode(schema), as: UTF8.self))
     /// ```
     ///
     /// A model is described at the root (and referenced as `"#"` from inside itself); the models

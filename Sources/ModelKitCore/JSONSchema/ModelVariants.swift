@@ -1,6 +1,7 @@
 /// The classes a ``PolymorphicModel`` may decode as, listed for JSON Schema: the base's schema
 /// becomes a `oneOf` (told apart by a discriminator key) or an `anyOf` (by their fields alone).
 ///
+/// <!-- example: skip: abridged: the rest of a polymorphic model (its schema, `modelType(for:)`) is left out -->
 /// ```swift
 /// class Animal: PolymorphicModel {
 ///     static var modelVariants: ModelVariants {

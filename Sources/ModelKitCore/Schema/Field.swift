@@ -1,11 +1,14 @@
 /// One entry of a ``Schema``: a property of `Root`, its JSON key(s) and options.
 ///
+/// <!-- example: member of Book -->
 /// ```swift
-/// Field("name", \.name, key: "n")
-/// Field("bookID", \.bookID, keys: ["id", "ID", "book_id"])   // the first key present in this list wins
-/// Field("desc", \.desc, key: "ext.desc")                     // a key path into nested objects
-/// Field("color", \.color, transform: .init(decode: { (hex: String) in Color(hex) }, encode: { $0.hex }))
-/// Field("isbn", \.isbn, description: "ISBN-13, digits only")       // shown in the JSON Schema
+/// static let schema = Schema(Book.self) {
+///     Field("name", \.name, key: "n")
+///     Field("bookID", \.bookID, keys: ["id", "ID", "book_id"])   // the first key present in this list wins
+///     Field("desc", \.desc, key: "ext.desc")                     // a key path into nested objects
+///     Field("color", \.color, transform: .init(decode: { (hex: String) in Color(hex: hex) }, encode: { $0.hex }))
+///     Field("isbn", \.isbn, description: "ISBN-13, digits only")       // shown in the JSON Schema
+/// }
 /// ```
 ///
 /// Without a key, the JSON key is the field name (or what the schema's ``KeyNamingStrategy``

@@ -37,6 +37,7 @@ public final class Schema: Sendable {
 
     /// Builds a subclass's table: every field of `parent` (first), then its own.
     ///
+    /// <!-- example: skip: an override belongs in the class body (Swift allows none in an extension) -->
     /// ```swift
     /// override class var schema: Schema { dogSchema }
     /// static let dogSchema = Schema(Dog.self, inheriting: Animal.schema) { Field("breed", \.breed) }

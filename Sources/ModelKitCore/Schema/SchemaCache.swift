@@ -4,8 +4,9 @@ extension Schema {
     /// Generic models cannot hold a static stored property, so they cache their schema here,
     /// once per concrete type:
     ///
+    /// <!-- example: member of Node -->
     /// ```swift
-    /// static var schema: Schema { Schema.cached(for: Node<T>.self) { Schema(Node<T>.self) { … } } }
+    /// static var schema: Schema { Schema.cached(for: Node<T>.self) { Schema(Node<T>.self) { Field("value", \.value) } } }
     /// ```
     ///
     /// Name the concrete type (`Node<T>.self`), not `Self`: in a class `Self` is the dynamic type

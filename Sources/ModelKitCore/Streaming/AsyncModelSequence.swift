@@ -3,7 +3,7 @@
 /// it is complete. Memory stays bounded by one model plus one chunk, whatever the input's size.
 ///
 /// ```swift
-/// for try await book in chunks.decodeModels(Book.self, options: .server) { … }
+/// for try await book in chunks.decodeModels(Book.self, options: .server) { print(book.name) }
 /// ```
 ///
 /// Errors are located ``ModelDecodingError``s (path like `$[12].name`, line and column in the

@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let stream = ModelStreamDecoder<Book>(options: DecodingOptions())
-/// for chunk in chunks { for book in try stream.feed(chunk) { … } }  // chunks of any size, down to 1 byte
-/// for book in try stream.finish() { … }
+/// for chunk in chunks { for book in try stream.feed(chunk) { print(book.name) } }  // chunks of any size, down to 1 byte
+/// for book in try stream.finish() { print(book.name) }
 /// ```
 ///
 /// Errors carry the path (`$[12].name`), line, column and byte offset in the whole stream. After

@@ -11,6 +11,7 @@ public enum TaggingStyle: Sendable, Hashable {
 
 /// One case of a ``TaggedUnion``: its tag, and how to build and take apart the enum value.
 ///
+/// <!-- example: skip: the two kinds of case, compiled whole in the example of `TaggedUnion` -->
 /// ```swift
 /// TaggedCase("circle", Circle.self, embed: { .circle($0) }, extract: { if case .circle(let c) = $0 { c } else { nil } })
 /// TaggedCase("unknown", value: { .unknown }, matches: { if case .unknown = $0 { true } else { false } }, isDefault: true)

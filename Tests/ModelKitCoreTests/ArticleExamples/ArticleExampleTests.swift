@@ -16,6 +16,18 @@ import ModelKitCore
     @Test func streamingRuns() throws { try expectRuns(StreamingArticle.run, documentedOutputs: StreamingArticle.documentedOutputs) }
     @Test func readmeRunsAndPrintsWhatItSays() throws { try expectRuns(ReadmeArticle.run, documentedOutputs: ReadmeArticle.documentedOutputs) }
 
+    /// The doc comments' examples whose context can run them (the others are compiled only).
+    @Test func docCommentExamplesRun() async throws {
+        defer { try? FileManager.default.removeItem(at: ArchiveDocArticle.fileURL) }
+        let runs: [() throws -> Void] = [
+            DecodingOptionsServerDocArticle.run, ModelDecoderDocArticle.run, ArchiveDocArticle.run, ModelStreamDecoderDocArticle.run,
+            ModelStreamEncoderDocArticle.run, JSONValueDocArticle.run, EncodingOptionsDocArticle.run, ModelEncoderMemoryDocArticle.run,
+            ModelEncoderDocArticle.run, JSONSchemaOptionsDocArticle.run, ModelValueJSONSchemaDocumentDocArticle.run,
+        ]
+        for run in runs { try run() }
+        try await AsyncModelSequenceDocArticle.run()
+    }
+
     /// GettingStarted reads one `bytes` as a model, then as an array of models: its run stops
     /// there, where it must (its examples are compiled; the others run through).
     @Test func gettingStartedRunsUntilItsBytesAreReadAsAnArray() throws {
@@ -33,7 +45,9 @@ import ModelKitCore
     /// running scripts/doc-examples.py fails here (scripts/test.sh runs the script itself).
     @Test func generatedSourcesAreCurrent() throws {
         let generated = try ArticleSources.generatedText()
-        for article in try ArticleSources.articles() {
+        let articles = try ArticleSources.articles()
+        #expect(articles.contains { $0.name == "ModelDecoderDoc" && !$0.compiledBlocks.isEmpty }, "doc comments are read too")
+        for article in articles {
             let compiled = generated[article.name] ?? ""
             for block in article.compiledBlocks {
                 for line in block where !line.isEmpty {
@@ -83,11 +97,35 @@ enum ArticleSources {
             let names = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(folder).path)
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
         }
-        return try paths.map { path in
+        let articles = try paths.map { path in
             let text = try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
             let name = path == "README.md" ? "Readme" : String(path.split(separator: "/").last!.dropLast(3))
             return Article(path: path, name: name, compiledBlocks: blocks(text))
         }
+        return try articles + docCommentArticles()
+    }
+
+    /// The sources of ModelKitCore and ModelKit whose doc comments hold Swift blocks: each one an
+    /// article named after its file (`ModelEncoder+Memory.swift` is `ModelEncoderMemoryDoc`).
+    private static func docCommentArticles() throws -> [Article] {
+        var found: [Article] = []
+        for module in ["Sources/ModelKitCore", "Sources/ModelKit"] {
+            let root = repository.appendingPathComponent(module)
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                let comments = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    guard trimmed.hasPrefix("///") else { return "" }
+                    let rest = trimmed.dropFirst(3)
+                    return String(rest.hasPrefix(" ") ? rest.dropFirst() : rest)
+                }.joined(separator: "\n")
+                guard comments.contains("```swift") else { continue }
+                let stem = String(file.split(separator: "/").last!.dropLast(".swift".count)).filter { $0.isLetter || $0.isNumber || $0 == "_" }
+                found.append(Article(path: module + "/" + file, name: stem + "Doc", compiledBlocks: blocks(comments)))
+            }
+        }
+        return found
     }
 
     /// Generated text per article name, over the three test targets (the server and OpenAPI
