@@ -22,9 +22,11 @@ class ScalarConversions: DecodeContext {
     @exclusivity(unchecked) final private(set) var skipsMismatches: Bool
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included), located.
     @exclusivity(unchecked) @usableFromInline final var skipped: [ModelDecodingError] = []
-    /// Streams report nothing of what they skip, so they do not keep it: memory stays bounded
-    /// however many values of an endless stream are skipped.
-    final var keepsSkipped = true
+    /// How many of the skipped mismatches are kept: all for a decode that reports them
+    /// (`decodeWithReport`), the first otherwise (a top-level value that produced nothing is
+    /// reported as it), none in a stream. Each kept one holds its path: a document of a million
+    /// mismatches deep in it would otherwise hold gigabytes for a report nobody asked for.
+    final var keptSkippedLimit = 1
 
     init(options: DecodingOptions) {
         self.options = options
@@ -76,7 +78,7 @@ class ScalarConversions: DecodeContext {
 
     /// Keeps a failure dropped under `.skip`, located, for `decodeWithReport`.
     final func recordSkipped(_ failure: DecodeFailure) {
-        if keepsSkipped { skipped.append(locateSkipped(failure)) }
+        if skipped.count < keptSkippedLimit { skipped.append(locateSkipped(failure)) }
     }
 
     /// Calls a user type's `decodeModelValue`, turning its errors into positioned `.invalid` errors.

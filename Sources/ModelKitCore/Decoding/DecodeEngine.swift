@@ -34,6 +34,8 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     @exclusivity(unchecked) var failure: ModelDecodingError?
     /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
     var replayedValues = 0
+    /// Token starts already found, per kind of token (see `tokenStartOffset`): error paths only.
+    var tokenStarts: [TokenKind: (end: Int, buffer: UnsafeRawPointer?, start: Int)] = [:]
 
     init(options: DecodingOptions, merging: Bool = false, root: DecodeFrame, multipleValues: Bool = false, parser: Bool = true) {
         self.merging = UncheckedStorage(merging)
@@ -67,6 +69,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         failure = nil
         replayedValues = 0
         locator = SourceLocator()
+        tokenStarts.removeAll(keepingCapacity: true)
     }
 
     /// Drops references to the finished document's frames and input before parking.

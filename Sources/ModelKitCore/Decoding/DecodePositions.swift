@@ -7,12 +7,24 @@ extension DecodeEngine {
     /// How far the tokenizer has got in the whole input.
     var consumedOffset: Int { locator.consumedOffset(tokenizer) }
 
-    /// Where the token being handled starts (the tokenizer reports where it ends).
+    /// Where the token being handled starts (the tokenizer reports where it ends). A string's or
+    /// number's start is remembered: failures about the same token (values replayed from a
+    /// buffered one, skipped one after another, all end where it ends) would each scan back over
+    /// the same bytes, a cost of errors times the buffered value's length.
     var tokenStartOffset: Int {
         // The end first: an argument evaluated after `locator` is read makes Swift copy the
         // whole locator (retaining its references) to call on it.
         let end = consumedOffset
-        return locator.tokenStart(end: end)
+        let kind = locator.lastTokenKind
+        switch kind {
+        case .string, .key, .number, .literal: break
+        case .open, .close, .none: return locator.tokenStart(end: end)
+        }
+        let buffer = locator.currentBuffer.baseAddress
+        if let known = tokenStarts[kind], known.end == end, known.buffer == buffer { return known.start }
+        let start = locator.tokenStart(end: end)
+        tokenStarts[kind] = (end, buffer, start)
+        return start
     }
 
     /// Keeps the first failure, positioned at the current token and path.

@@ -16,7 +16,7 @@ enum DecodeRun {
     @inlinable
     static func fill<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
                         merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws {
-        let engine = try parse(root, input, options: options, merging: merging)
+        let engine = try parse(root, input, options: options, merging: merging, reportsSkipped: report != nil)
         if let report { report.pointee = engine.skipped }
         guard box.value != nil else { throw noValue(root, engine, typeName: String(describing: T.self)) }
         recycle(engine)
@@ -24,8 +24,11 @@ enum DecodeRun {
 
     /// Parses the whole document into `root`: the non-generic part of every decode.
     @usableFromInline
-    static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool) throws -> DecodeEngine {
-        try parse(DecodeEngine.pool.take(options: options, merging: merging, root: root), root, input)
+    static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool,
+                      reportsSkipped: Bool = false) throws -> DecodeEngine {
+        let engine = DecodeEngine.pool.take(options: options, merging: merging, root: root)
+        engine.keptSkippedLimit = reportsSkipped ? .max : 1
+        return try parse(engine, root, input)
     }
 
     private static func parse(_ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws -> DecodeEngine {

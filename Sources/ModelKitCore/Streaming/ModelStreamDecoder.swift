@@ -35,7 +35,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
         self.options = options
         root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
         engine = DecodeEngine(options: options, root: root, multipleValues: true)
-        engine.keepsSkipped = false
+        engine.keptSkippedLimit = 0
     }
 
     /// Input held back from the parser (a string or number still open): what the tests count.

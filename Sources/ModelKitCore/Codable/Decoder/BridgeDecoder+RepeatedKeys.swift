@@ -27,13 +27,16 @@ extension BridgeDecoder {
     /// The key entries of a repeated key (the first repeat in document order), or nil when
     /// every key is unique: one pass, each key's signature (length, first and last eight bytes)
     /// into an open-addressing table on the stack, bytes compared only when signatures agree.
+    /// Keys made to share their signatures (a document's choice) would make the probing
+    /// quadratic: past a few probes a key on average, the check starts over with seeded hashing.
     private func firstRepeat(in object: Int, members: Int) -> (Int, Int)? {
         var bits = 3
         while 1 << bits < 2 * members { bits += 1 }
         let mask = (1 << bits) - 1
         // Read once: the input's base moves only when a super decoder copies it, never during this call.
         let inputBase = tape.inputBase
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 << bits) { slots -> (Int, Int)? in
+        var probesLeft = 4 * members + 32
+        let found = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 << bits) { slots -> (Int, Int)?? in
             // A slot holds a key's tape index + 1; 0 is empty.
             slots.initialize(repeating: 0)
             var k = object + 1
@@ -42,14 +45,30 @@ extension BridgeDecoder {
                 var slot = Int(truncatingIfNeeded: (keySignature &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
                 while slots[slot] != 0 {
                     let other = Int(slots[slot]) - 1
-                    if signature(of: entries[other], inputBase) == keySignature && sameKey(other, k) { return (other, k) }
+                    if signature(of: entries[other], inputBase) == keySignature && sameKey(other, k) { return .some((other, k)) }
                     slot = (slot + 1) & mask
+                    probesLeft -= 1
+                    if probesLeft < 0 { return nil }
                 }
                 slots[slot] = UInt32(truncatingIfNeeded: k + 1)
                 k = Int(entries[k + 1].next)
             }
-            return nil
+            return .some(nil)
         }
+        return found ?? firstRepeatBySeededHash(in: object, members: members)
+    }
+
+    /// `firstRepeat`'s answer through a standard `Set`, whose per-process seed no document can
+    /// aim at: for objects whose keys defeat the signatures.
+    private func firstRepeatBySeededHash(in object: Int, members: Int) -> (Int, Int)? {
+        var seen: [KeyBytes: Int] = [:]
+        seen.reserveCapacity(members)
+        var k = object + 1
+        for _ in 0..<members {
+            if let first = seen.updateValue(k, forKey: KeyBytes(bytes(of: entries[k]))) { return (first, k) }
+            k = Int(entries[k + 1].next)
+        }
+        return nil
     }
 
     /// Length, first and last eight bytes of a key (all of its bytes up to 16). Not only four:
@@ -72,6 +91,15 @@ extension BridgeDecoder {
         return signature
     }
 
+    /// A key's bytes, compared as bytes (not as `String`s, which compare canonically equivalent
+    /// texts equal): valid while the decoder's input is.
+    private struct KeyBytes: Hashable {
+        let bytes: UnsafeRawBufferPointer
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        func hash(into hasher: inout Hasher) { hasher.combine(bytes: bytes) }
+        static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.bytes.elementsEqual(b.bytes) }
+    }
+
     private func sameKey(_ a: Int, _ b: Int) -> Bool {
         let x = bytes(of: entries[a]), y = bytes(of: entries[b])
         guard x.count == y.count else { return false }
@@ -82,6 +110,9 @@ extension BridgeDecoder {
     /// The value index of `wanted` in an object where some key repeats: the first or the last
     /// occurrence, as the policy says.
     func findRepeated(_ wanted: String, in object: Int) -> Int? {
+        if Int(entries[object].length) > Self.indexedMembers {
+            return indexedMember(wanted, in: object, last: options.duplicateKeys == .useLast)
+        }
         var k = object + 1
         let end = Int(entries[object].next)
         var found: Int?

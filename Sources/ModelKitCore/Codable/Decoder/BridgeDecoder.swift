@@ -45,6 +45,11 @@ final class BridgeDecoder: Decoder {
     let convertsKeys: Bool
     /// Keys converted so far by the key decoding strategy, by the tape index of the key.
     var convertedKeys: [Int: String] = [:]
+    /// Large objects' member indexes (BridgeDecoder+KeyIndex.swift), by object and policy.
+    var keyIndexes: [Int: [String: Int]] = [:]
+    /// The cursors of keyed containers nested deeper than the fixed tables reach, by depth (rare:
+    /// kept out of the tables so that a decode does not set up one per possible depth).
+    private var deepCursors: [Int: (object: Int, next: Int)] = [:]
     /// `nonConformingFloatDecodingStrategy` names strings for infinity and NaN.
     let readsNonConformingFloats: Bool
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
@@ -201,6 +206,10 @@ final class BridgeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
+        if convertsKeys && T.self is any StringKeyedDictionary.Type {
+            keepKeysAsWritten(inObjectAt: index)
+            return try descend(into: index, at) { try T(from: self) }
+        }
         if SchemaTypeLookup.isPlain(T.self) { return nil }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
         return nil
@@ -224,7 +233,11 @@ final class BridgeDecoder: Decoder {
     /// a second time (hundreds of instructions per decode).
     func decodeDocument<T: Decodable>(_ type: T.Type) throws -> T {
         // `type` may be a subclass of `T` (decoded through a superclass metatype): its own init runs.
-        if type == T.self { hot.value.plain.remember(T.self) }
+        if convertsKeys && T.self is any StringKeyedDictionary.Type {
+            keepKeysAsWritten(inObjectAt: 0)
+        } else if type == T.self {
+            hot.value.plain.remember(T.self)
+        }
         return try descend(into: 0, BridgePath(depth: 0)) { try type.init(from: self) }
     }
 
@@ -291,7 +304,11 @@ final class BridgeDecoder: Decoder {
         if convertsKeys { return findConverted(key.stringValue, in: object) }
         let end = Int(entries[object].next)
         var start = object + 1
-        if depth < Self.cursorDepths, cursorObjects[depth] == object, cursorKeys[depth] < end { start = cursorKeys[depth] }
+        if depth < Self.cursorDepths {
+            if cursorObjects[depth] == object, cursorKeys[depth] < end { start = cursorKeys[depth] }
+        } else if let cursor = deepCursors[depth], cursor.object == object, cursor.next < end {
+            start = cursor.next
+        }
         let text = key.stringValue
         let hit: Int?
         if let result = text.utf8.withContiguousStorageIfAvailable({ search(UnsafeRawBufferPointer($0), in: object, from: start, end: end) }) {
@@ -352,7 +369,10 @@ final class BridgeDecoder: Decoder {
 
     @inline(__always)
     private func remember(object: Int, next: Int, depth: Int) {
-        guard depth < Self.cursorDepths else { return }
+        guard depth < Self.cursorDepths else {
+            deepCursors[depth] = (object, next)
+            return
+        }
         cursorObjects[depth] = object
         cursorKeys[depth] = next
     }

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import ModelKitCore
+
+/// The Codable bridge's keyed lookups and its repeated-key check cost time linear in the object,
+/// whatever keys a document chooses. Each input here took a minute or more (quadratic) before
+/// its fix, and takes well under a second now: a regression hangs the test.
+@Suite struct BridgeKeyCostTests {
+    private struct OneField: Decodable { var a: Int? }
+    private struct Dictionary: Decodable { var d: [String: Int] }
+    private final class Nest: Decodable {
+        var n: Nest?
+        var d: [String: Int]?
+    }
+
+    private func object(_ keys: [String], value: (Int) -> String = { "\($0)" }) -> String {
+        "{" + keys.enumerated().map { "\"\($1)\":\(value($0))" }.joined(separator: ",") + "}"
+    }
+
+    /// 150,000 keys with one length and the same first and last eight bytes: the repeated-key
+    /// check's signatures all agree, and its probing walked every earlier key for each key.
+    @Test func keysSharingTheirSignaturesAreCheckedInLinearTime() throws {
+        let keys = (0..<150_000).map { "AAAAAAAA" + String(format: "%07d", $0) + "BBBBBBBB" }
+        let decoder = ModelDecoder(options: .server)
+        #expect(try decoder.decode(OneField.self, from: Array(object(keys).utf8)).a == nil)
+        // A repeat among them is still found, and rejected as `.server` says.
+        let repeated = Array(object(keys + [keys[1_000]]).utf8)
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(OneField.self, from: repeated) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+        #expect(context.debugDescription.contains("AAAAAAAA0001000BBBBBBBB"))
+    }
+
+    /// One key repeated made every lookup scan the whole object (a dictionary asks for all).
+    @Test func aRepeatedKeyInALargeObjectKeepsLookupsLinear() throws {
+        let keys = (0..<100_000).map { "k\($0)" }
+        let json = Array("{\"d\":\(object(keys + ["k0"], value: { $0 == 100_000 ? "5" : "\($0)" }))}".utf8)
+        let decoded = try ModelDecoder().decode(Dictionary.self, from: json)
+        #expect(decoded.d.count == 100_000)
+        // The policy as `JSONDecoder` applies it: checked on a small object, the same shape.
+        let small = Array("{\"d\":{\"k0\":0,\"k1\":1,\"k0\":5}}".utf8)
+        let foundation = try JSONDecoder().decode(Dictionary.self, from: Data(small))
+        #expect(try ModelDecoder().decode(Dictionary.self, from: small).d == foundation.d)
+        #expect(decoded.d["k0"] == foundation.d["k0"])
+        #expect(decoded.d["k99999"] == 99_999)
+        // The last value when the policy says so.
+        let last = ModelDecoder(options: DecodingOptions(duplicateKeys: .useLast))
+        #expect(try last.decode(Dictionary.self, from: json).d["k0"] == 5)
+    }
+
+    /// A key decoding strategy searched every object from its start for every key.
+    @Test func convertedKeysInALargeObjectAreFoundInLinearTime() throws {
+        let keys = (0..<60_000).map { "key_\($0)" }
+        let json = Array("{\"d\":\(object(keys))}".utf8)
+        let decoder = ModelDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let decoded = try decoder.decode(Dictionary.self, from: json)
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try foundation.decode(Dictionary.self, from: Data(json))
+        #expect(decoded.d == expected.d)
+        #expect(decoded.d.count == 60_000)
+    }
+
+    /// Keyed containers nested deeper than 64 had no cursor: every lookup scanned from the start.
+    @Test func objectsNestedPastSixtyFourKeepTheirCursor() throws {
+        let keys = (0..<150_000).map { "k\($0)" }
+        let depth = 70
+        let json = Array((String(repeating: "{\"n\":", count: depth) + "{\"d\":\(object(keys))}" + String(repeating: "}", count: depth)).utf8)
+        var nest: Nest? = try ModelDecoder().decode(Nest.self, from: json)
+        for _ in 0..<depth { nest = nest?.n }
+        #expect(nest?.d?.count == 150_000)
+        #expect(nest?.d?["k149999"] == 149_999)
+    }
+}
