@@ -103,6 +103,18 @@ import Testing
         #expect(books[0].name.utf8.count == payload.utf8.count)
     }
 
+    @Test func modelsAreHandedOverWithTheirBuffer() throws {
+        let stream = ModelStreamDecoder<Book>()
+        let many = "[" + Array(repeating: #"{"n":"a"}"#, count: 10_000).joined(separator: ",")
+        #expect(try stream.feed(Array(many.utf8)).count == 10_000)
+        // Nothing kept between calls: each later feed would allocate a buffer that large.
+        #expect(stream.readyCapacity == 0)
+        #expect(try stream.feed(Array(#","#.utf8)).isEmpty)
+        #expect(stream.readyCapacity == 0)
+        #expect(try stream.feed(Array(#"{"n":"b"}]"#.utf8)).map(\.name) == ["b"])
+        #expect(try stream.finish().isEmpty)
+    }
+
     @Test func aLongNumberRunBeforeAStringInTinyChunksIsLinear() throws {
         // 200,000 digits right before a 400,000-byte string, in 4-byte chunks: the run is held back
         // with the string, and was looked for again per chunk (10^10 byte tests, a hang).

@@ -38,6 +38,8 @@ public final class ModelStreamDecoder<M: ModelValue> {
         engine.keptSkippedLimit = 0
     }
 
+    /// The capacity of the buffer for models not yet handed out, between calls: what the tests check.
+    var readyCapacity: Int { root.readyCapacity }
     /// Input held back from the parser (a string or number still open): what the tests count.
     var heldBackBytes: Int { pending.count + (head?.count ?? 0) }
     /// Skipped-value errors kept (streams keep none: nothing reports them).
