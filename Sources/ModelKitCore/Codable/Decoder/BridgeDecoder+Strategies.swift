@@ -22,6 +22,18 @@ extension BridgeDecoder {
         return converted
     }
 
+    /// The keys of the object at `object`, in document order (after the key decoding strategy).
+    func keys(of object: Int) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(Int(entries[object].length))
+        var k = object + 1
+        while k < Int(entries[object].next) {
+            result.append(keyText(k))
+            k = Int(entries[k + 1].next)
+        }
+        return result
+    }
+
     /// Keeps the keys of the object at `index` as the document writes them: it is decoded as a
     /// `[String: Value]`, whose keys `JSONDecoder` never converts (they are data, not property
     /// names). Recorded as their own conversions, which every lookup and path then uses.

@@ -376,18 +376,6 @@ final class BridgeDecoder: Decoder {
         cursorObjects[depth] = object
         cursorKeys[depth] = next
     }
-
-    /// The keys of the object at `object`, in document order (after the key decoding strategy).
-    func keys(of object: Int) -> [String] {
-        var result: [String] = []
-        result.reserveCapacity(Int(entries[object].length))
-        var k = object + 1
-        while k < Int(entries[object].next) {
-            result.append(keyText(k))
-            k = Int(entries[k + 1].next)
-        }
-        return result
-    }
 }
 
 /// The decoder's position, and the types found not to be models.
