@@ -111,4 +111,41 @@ private func replayedValues<T: ModelValue>(_ type: T.Type, _ json: String) throw
         #expect(error.reason == .limitExceeded(.maxDepth, limit: bound))
         #expect(throws: ModelDecodingError.self) { try SharedKeyNode(json: SharedKeyNode.nested(bound + 10), options: options) }
     }
+
+    /// One key read by fields of two types, recursively: each level decodes the value once per
+    /// type (2^depth: 24 levels of 151 bytes took 35 s). Past its replay budget the decode fails.
+    final class TwoTypesOnOneKey: Model, @unchecked Sendable {
+        var a: TwoTypesOnOneKey?
+        var b: OtherType?
+        required init() {}
+        static let schema = Schema(TwoTypesOnOneKey.self) { Field("a", \.a, key: "k"); Field("b", \.b, key: "k") }
+    }
+    final class OtherType: Model, @unchecked Sendable {
+        var a: TwoTypesOnOneKey?
+        var b: OtherType?
+        required init() {}
+        static let schema = Schema(OtherType.self) { Field("a", \.a, key: "k"); Field("b", \.b, key: "k") }
+    }
+
+    private func nestedOnK(_ depth: Int) -> [UInt8] {
+        Array((String(repeating: #"{"k":"#, count: depth) + #"{"t":1}"# + String(repeating: "}", count: depth)).utf8)
+    }
+
+    @Test func fieldsOfSeveralTypesOnOneKeyCannotMultiplyTheWork() throws {
+        // Shallow: decoded as always.
+        let shallow = try TwoTypesOnOneKey(json: nestedOnK(6), options: .server)
+        #expect(shallow.a?.a?.a?.a?.a != nil && shallow.b?.b != nil)
+        // 40 levels (2^40 decodes): a located error instead of a hang.
+        let error = try #require(throws: ModelDecodingError.self) { try TwoTypesOnOneKey(json: nestedOnK(40), options: .server) }
+        guard case .invalid(let message) = error.reason else { Issue.record("\(error)"); return }
+        #expect(message.contains("replayed more than"))
+    }
+
+    @Test func mergingIntoFieldsOnOneKeyCannotMultiplyTheWork() throws {
+        var node = SharedKeyNode()
+        #expect(throws: ModelDecodingError.self) { try node.update(json: SharedKeyNode.nested(40)) }
+        var shallow = SharedKeyNode()
+        try shallow.update(json: SharedKeyNode.nested(5))
+        #expect(shallow.left.first?.left.first?.left.first != nil)
+    }
 }

@@ -88,6 +88,20 @@ struct AllTypes: Model, Equatable {
 }
 
 @Suite struct EncodingTests {
+    /// A model of its own, so no other test's encodes move its size hint.
+    private struct Message: Model {
+        var text = ""
+        static let schema = Schema(Message.self) { Field("text", \.text) }
+    }
+
+    /// The size hint is the type's last model: one holding a megabyte string, then an array of
+    /// 100,000 small ones, reserved 137 GB and killed the process.
+    @Test func oneLargeModelDoesNotMakeALaterArrayReserveItsSizePerElement() throws {
+        _ = try Message(text: String(repeating: "x", count: 1 << 20)).jsonBytes()
+        let bytes = try ModelEncoder().encode([Message](repeating: Message(text: "hi"), count: 100_000))
+        #expect(bytes.count == 1 + 100_000 * #"{"text":"hi"}"#.utf8.count + 99_999 + 1)
+    }
+
     @Test func randomRoundTripsThroughEncodeAndDecode() throws {
         var g = SplitMix64(seed: 2024)
         for _ in 0..<300 {

@@ -308,6 +308,20 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0
 
+    /// Values any decode may replay before its budget is checked (`checkReplayBudget`).
+    static let replayAllowance = 1 << 20
+
+    /// A buffered value costs a bounded number of replays per value, except where one key feeds
+    /// fields of several types (or a merge) at every level of a recursive model: each level
+    /// decodes the value once per type, 2^depth in all (24 levels, 151 bytes: 35 s). A decode
+    /// may replay 64 values per byte tokenized beyond a fixed allowance; past that it fails.
+    func checkReplayBudget() throws {
+        let budget = Self.replayAllowance + 64 * consumedOffset
+        guard replayedValues > budget else { return }
+        throw positioned(DecodeFailure(reason: .invalid(
+            "buffered values replayed more than \(budget) times (one key read by fields of several types, nested): the document multiplies the work of decoding it")))
+    }
+
     /// Runs a nested replay of a buffered value, within `DecodingLimits.maxBufferedNesting`.
     func withNestedReplay<R>(_ body: () throws -> R) throws -> R {
         guard bufferedNesting < DecodingLimits.maxBufferedNesting else {

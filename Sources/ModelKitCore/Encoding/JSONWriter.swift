@@ -240,8 +240,15 @@ final class JSONWriter: ValueVisitor {
         // Lent memory is the room the caller chose: a larger hint would move a JSON that fits
         // out of it (the hint is still recorded for the next encode).
         if output.isInLentMemory { return }
-        output.reserve(schema.jsonOutput.lastEncodedSize.value * sizedModels + 16)
+        // A hint, so bounded: the size is the type's last one, maybe a single model holding a
+        // megabyte string (anyone's request), times the elements of this array (100,000 of them
+        // asked for 137 GB, and the process died). Beyond the bound the buffer grows as it fills.
+        let (wanted, overflow) = schema.jsonOutput.lastEncodedSize.value.multipliedReportingOverflow(by: sizedModels)
+        output.reserve(overflow ? Self.maximumReservation : min(wanted, Self.maximumReservation) + 16)
     }
+
+    /// The most a first model reserves for the output ahead of writing it.
+    static let maximumReservation = 16 << 20
 
     /// Remembers the size per model of this output for the next encode of its type.
     func recordSizeHint() {
