@@ -85,6 +85,37 @@ private func expectArchiveError(_ bytes: [UInt8], _ comment: Comment) {
     }
 
     // A 100 KB bignum took quadratic time to turn into decimal text: sizes are bounded.
+    /// A recursive model, as deep as one likes.
+    private final class Chain: Model, @unchecked Sendable {
+        var next: Chain?
+        required init() {}
+        static let schema = Schema(Chain.self) { Field("next", \.next) }
+        static func deep(_ levels: Int) -> Chain {
+            let head = Chain()
+            var tail = head
+            for _ in 1..<levels {
+                let link = Chain()
+                tail.next = link
+                tail = link
+            }
+            return head
+        }
+    }
+
+    /// An archive is written only if it can be read back: one nested deeper than `decode`
+    /// reads (its default `maxDepth`) was written and could never be read ("nesting deeper
+    /// than maxDepth (512)").
+    @Test func archivesAreWrittenNoDeeperThanTheyAreRead() throws {
+        let limit = DecodingLimits().maxDepth
+        let readable = try Archive.encode(Chain.deep(limit))
+        var node: Chain? = try Archive.decode(Chain.self, from: readable)
+        var levels = 0
+        while let current = node { levels += 1; node = current.next }
+        #expect(levels == limit)
+        let error = try #require(throws: ModelEncodingError.self) { try Archive.encode(Chain.deep(limit + 1)) }
+        #expect(error.message.contains("could not be read back"))
+    }
+
     @Test func hugeBignumsAreRejected() {
         expectArchiveError(archive(anyField: bignum(100_000)), "100 KB bignum")
         expectArchiveError(archive(anyField: bignum(100_000), corruptChecksum: true), "100 KB bignum, bad CRC")

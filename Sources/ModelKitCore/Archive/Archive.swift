@@ -33,7 +33,9 @@ public enum Archive {
     public static let formatVersion = 1
     static let magic = "ModelKit"
 
-    /// The archive bytes of `model`.
+    /// The archive bytes of `model`. Throws a ``ModelEncodingError`` for a value nested deeper
+    /// than ``decode(_:from:)`` reads (512 levels, `DecodingLimits`' default `maxDepth`), rather
+    /// than write an archive that could not be read back.
     public static func encode<M: Model>(_ model: M) throws -> [UInt8] {
         let schema = type(of: model).schema
         let layout = schema.archiveLayout

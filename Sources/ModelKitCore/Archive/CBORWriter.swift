@@ -118,13 +118,34 @@ final class CBORWriter: ValueVisitor {
         head(6, 1)
         try visitDouble(value.timeIntervalSince1970)
     }
-    func beginArray(count: Int) throws { head(4, UInt64(count)) }
-    func endArray() throws {}
-    func beginObject(count: Int) throws { head(5, UInt64(count)) }
+    func beginArray(count: Int) throws {
+        try enter()
+        head(4, UInt64(count))
+    }
+    func endArray() throws { nesting -= 1 }
+    func beginObject(count: Int) throws {
+        try enter()
+        head(5, UInt64(count))
+    }
     func visitKey(_ key: String) throws { text(key) }
-    func endObject() throws {}
+    func endObject() throws { nesting -= 1 }
+
+    /// Containers open, the model's own included.
+    private var nesting = 0
+
+    /// Opens a container: no deeper than `Archive.decode` reads (its default `maxDepth`), so
+    /// that an archive written is an archive that can be read back.
+    private func enter() throws {
+        nesting += 1
+        if nesting > Self.readableDepth {
+            throw ModelEncodingError(path: "$", message: "nested deeper than \(Self.readableDepth) levels: an archive that deep could not be read back")
+        }
+    }
+    private static let readableDepth = DecodingLimits().maxDepth
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
+        try enter()
+        defer { nesting -= 1 }
         let layout = schema.archiveLayout
         let references = layout.slotReferences
         let leading = leadingMember
