@@ -93,9 +93,10 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// How deep values that are decoded from a buffered copy may nest in one another:
     /// polymorphic and preprocessing models, and containers on a key several fields share.
-    /// Each such level is decoded by a nested replay on the stack, so they get a tighter bound
-    /// than ``maxDepth``; deeper nesting throws `.limitExceeded(.maxDepth, limit: 256)`.
-    public static let maxBufferedNesting = 256
+    /// Each such level is decoded by a nested replay on the stack (about 2.6 KB a level in a
+    /// release build), so they get a tighter bound than ``maxDepth``, one a 512 KiB thread stack
+    /// holds; deeper nesting throws `.limitExceeded(.maxDepth, limit: 128)`.
+    public static let maxBufferedNesting = 128
 
     /// Limits with the defaults: depth 512, sizes unlimited.
     public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max) {
