@@ -116,6 +116,26 @@ private func expectArchiveError(_ bytes: [UInt8], _ comment: Comment) {
         #expect(error.message.contains("could not be read back"))
     }
 
+    /// Polymorphic models nest within `maxBufferedNesting` when read: no deeper when written.
+    @Test func polymorphicArchivesAreWrittenNoDeeperThanTheyAreRead() throws {
+        func chain(_ levels: Int) -> ReplayPolyNode {
+            let head = ReplayPolyNode()
+            var tail = head
+            for _ in 1..<levels {
+                let link = ReplayPolyNode()
+                tail.child = link
+                tail = link
+            }
+            return head
+        }
+        let bound = DecodingLimits.maxBufferedNesting
+        var node: ReplayPolyNode? = try Archive.decode(ReplayPolyNode.self, from: Archive.encode(chain(bound)))
+        var levels = 0
+        while let current = node { levels += 1; node = current.child }
+        #expect(levels == bound)
+        #expect(throws: ModelEncodingError.self) { try Archive.encode(chain(bound + 1)) }
+    }
+
     @Test func hugeBignumsAreRejected() {
         expectArchiveError(archive(anyField: bignum(100_000)), "100 KB bignum")
         expectArchiveError(archive(anyField: bignum(100_000), corruptChecksum: true), "100 KB bignum, bad CRC")

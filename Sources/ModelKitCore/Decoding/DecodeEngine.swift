@@ -34,6 +34,9 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     @exclusivity(unchecked) var failure: ModelDecodingError?
     /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
     var replayedValues = 0
+    /// Of those, the ones fed by nested replays of buffered values (`withNestedReplay`): what
+    /// the replay budget bounds (a value decoded from a `JSONValue` is fed once, at the top).
+    var nestedReplayedValues = 0
     /// Token starts already found, per kind of token (see `tokenStartOffset`): error paths only.
     var tokenStarts: [TokenKind: (end: Int, buffer: UnsafeRawPointer?, start: Int)] = [:]
 
@@ -68,6 +71,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         depth = 0
         failure = nil
         replayedValues = 0
+        nestedReplayedValues = 0
         locator = SourceLocator()
         tokenStarts.removeAll(keepingCapacity: true)
     }
@@ -308,16 +312,21 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     /// Replays of buffered values running inside one another (see `maxBufferedNesting`).
     private var bufferedNesting = 0
 
-    /// Values any decode may replay before its budget is checked (`checkReplayBudget`).
+    /// Values any decode may replay from buffered ones before its budget is checked (`checkReplayBudget`).
     static let replayAllowance = 1 << 20
+
+    /// Whether a buffered value is being replayed (inside `withNestedReplay`).
+    var isReplayingBuffered: Bool { bufferedNesting > 0 }
 
     /// A buffered value costs a bounded number of replays per value, except where one key feeds
     /// fields of several types (or a merge) at every level of a recursive model: each level
     /// decodes the value once per type, 2^depth in all (24 levels, 151 bytes: 35 s). A decode
-    /// may replay 64 values per byte tokenized beyond a fixed allowance; past that it fails.
+    /// may replay 64 buffered values per byte tokenized (or value fed from a `JSONValue`) beyond
+    /// a fixed allowance; past that it fails.
     func checkReplayBudget() throws {
-        let budget = Self.replayAllowance + 64 * consumedOffset
-        guard replayedValues > budget else { return }
+        let input = consumedOffset + (replayedValues - nestedReplayedValues)
+        let budget = Self.replayAllowance + 64 * input
+        guard nestedReplayedValues > budget else { return }
         throw positioned(DecodeFailure(reason: .invalid(
             "buffered values replayed more than \(budget) times (one key read by fields of several types, nested): the document multiplies the work of decoding it")))
     }

@@ -34,19 +34,6 @@ extension BridgeDecoder {
         return result
     }
 
-    /// Keeps the keys of the object at `index` as the document writes them: it is decoded as a
-    /// `[String: Value]`, whose keys `JSONDecoder` never converts (they are data, not property
-    /// names). Recorded as their own conversions, which every lookup and path then uses.
-    func keepKeysAsWritten(inObjectAt index: Int) {
-        guard entries[index].kind == .object else { return }
-        var k = index + 1
-        let end = Int(entries[index].next)
-        while k < end {
-            convertedKeys[k] = String(decoding: bytes(of: entries[k]), as: UTF8.self)
-            k = Int(entries[k + 1].next)
-        }
-    }
-
     /// The value index of the first member whose converted key is `wanted`.
     func findConverted(_ wanted: String, in object: Int) -> Int? {
         if Int(entries[object].length) > Self.indexedMembers { return indexedMember(wanted, in: object, last: false) }
@@ -116,8 +103,3 @@ extension Decimal {
         return result
     }
 }
-
-/// `[String: Value]`, whatever `Value`: decoded with its keys as written (see
-/// `keepKeysAsWritten(inObjectAt:)`).
-protocol StringKeyedDictionary {}
-extension Dictionary: StringKeyedDictionary where Key == String {}

@@ -206,10 +206,6 @@ final class BridgeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
-        if convertsKeys && T.self is any StringKeyedDictionary.Type {
-            keepKeysAsWritten(inObjectAt: index)
-            return try descend(into: index, at) { try T(from: self) }
-        }
         if SchemaTypeLookup.isPlain(T.self) { return nil }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
         return nil
@@ -233,11 +229,7 @@ final class BridgeDecoder: Decoder {
     /// a second time (hundreds of instructions per decode).
     func decodeDocument<T: Decodable>(_ type: T.Type) throws -> T {
         // `type` may be a subclass of `T` (decoded through a superclass metatype): its own init runs.
-        if convertsKeys && T.self is any StringKeyedDictionary.Type {
-            keepKeysAsWritten(inObjectAt: 0)
-        } else if type == T.self {
-            hot.value.plain.remember(T.self)
-        }
+        if type == T.self { hot.value.plain.remember(T.self) }
         return try descend(into: 0, BridgePath(depth: 0)) { try type.init(from: self) }
     }
 

@@ -44,7 +44,10 @@ struct JSONValueReplaySource: ReplaySource {
     func members(of container: JSONValue) -> Members { Members(container: container) }
 
     /// Buffered models must cost a bounded number of replays per value: the tests count them.
-    func willFeed(_ value: JSONValue, to engine: DecodeEngine) { engine.replayedValues += 1 }
+    func willFeed(_ value: JSONValue, to engine: DecodeEngine) {
+        engine.replayedValues += 1
+        if engine.isReplayingBuffered { engine.nestedReplayedValues += 1 }
+    }
     func willClose(_ container: JSONValue, in engine: DecodeEngine) {}
 
     static var handsOverContainers: Bool { true }

@@ -48,7 +48,7 @@ extension DecodeEngine {
     /// being parsed; throws the engine's failure.
     func replay<Source: ReplaySource>(_ value: Source.Value, from source: Source) throws {
         source.willFeed(value, to: self)
-        if replayedValues > Self.replayAllowance { try checkReplayBudget() }
+        if nestedReplayedValues > Self.replayAllowance { try checkReplayBudget() }
         let kind: ContainerKind
         switch source.feedScalar(value, to: self) {
         case .fed: return
