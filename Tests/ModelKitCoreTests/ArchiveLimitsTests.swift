@@ -90,16 +90,25 @@ private func expectArchiveError(_ bytes: [UInt8], _ comment: Comment) {
         var next: Chain?
         required init() {}
         static let schema = Schema(Chain.self) { Field("next", \.next) }
-        static func deep(_ levels: Int) -> Chain {
-            let head = Chain()
-            var tail = head
-            for _ in 1..<levels {
-                let link = Chain()
-                tail.next = link
-                tail = link
-            }
-            return head
+    }
+
+    /// `levels` nodes, each the `link` of the one before; and how many a chain holds.
+    private func chain<Node: Model & AnyObject>(_ levels: Int, _ link: ReferenceWritableKeyPath<Node, Node?>) -> Node {
+        let head = Node()
+        var tail = head
+        for _ in 1..<levels {
+            let next = Node()
+            tail[keyPath: link] = next
+            tail = next
         }
+        return head
+    }
+
+    private func length<Node: AnyObject>(of head: Node?, _ link: KeyPath<Node, Node?>) -> Int {
+        var levels = 0
+        var node = head
+        while let current = node { levels += 1; node = current[keyPath: link] }
+        return levels
     }
 
     /// An archive is written only if it can be read back: one nested deeper than `decode`
@@ -107,33 +116,18 @@ private func expectArchiveError(_ bytes: [UInt8], _ comment: Comment) {
     /// than maxDepth (512)").
     @Test func archivesAreWrittenNoDeeperThanTheyAreRead() throws {
         let limit = DecodingLimits().maxDepth
-        let readable = try Archive.encode(Chain.deep(limit))
-        var node: Chain? = try Archive.decode(Chain.self, from: readable)
-        var levels = 0
-        while let current = node { levels += 1; node = current.next }
-        #expect(levels == limit)
-        let error = try #require(throws: ModelEncodingError.self) { try Archive.encode(Chain.deep(limit + 1)) }
+        let readable = try Archive.encode(chain(limit, \Chain.next))
+        #expect(length(of: try Archive.decode(Chain.self, from: readable), \.next) == limit)
+        let error = try #require(throws: ModelEncodingError.self) { try Archive.encode(chain(limit + 1, \Chain.next)) }
         #expect(error.message.contains("could not be read back"))
     }
 
     /// Polymorphic models nest within `maxBufferedNesting` when read: no deeper when written.
     @Test func polymorphicArchivesAreWrittenNoDeeperThanTheyAreRead() throws {
-        func chain(_ levels: Int) -> ReplayPolyNode {
-            let head = ReplayPolyNode()
-            var tail = head
-            for _ in 1..<levels {
-                let link = ReplayPolyNode()
-                tail.child = link
-                tail = link
-            }
-            return head
-        }
         let bound = DecodingLimits.maxBufferedNesting
-        var node: ReplayPolyNode? = try Archive.decode(ReplayPolyNode.self, from: Archive.encode(chain(bound)))
-        var levels = 0
-        while let current = node { levels += 1; node = current.child }
-        #expect(levels == bound)
-        #expect(throws: ModelEncodingError.self) { try Archive.encode(chain(bound + 1)) }
+        let read = try Archive.decode(ReplayPolyNode.self, from: Archive.encode(chain(bound, \ReplayPolyNode.child)))
+        #expect(length(of: read, \.child) == bound)
+        #expect(throws: ModelEncodingError.self) { try Archive.encode(chain(bound + 1, \ReplayPolyNode.child)) }
     }
 
     @Test func hugeBignumsAreRejected() {

@@ -89,7 +89,6 @@ public enum Archive {
         // The payload is keyed by field name: the root carries that to every model frame.
         let root = RootFrame.decodingExactly(into: box, keys: .fieldNames)
         let engine = DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
-        engine.keptSkippedLimit = 1  // as any decode without a report (a pooled engine may have served one)
         var payload = CBORReader(UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
         do {
             try payload.feed(engine)

@@ -40,6 +40,7 @@ class ScalarConversions: DecodeContext {
         lenient = options.conversion == .lenient
         skipsMismatches = options.mismatch == .skip
         skipped.removeAll()
+        keptSkippedLimit = 1  // a pooled engine may have served a decode that reported them all
     }
 
     /// Where the token that failed is: path, line, column. The engine knows (it overrides this);

@@ -27,7 +27,7 @@ enum DecodeRun {
     static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool,
                       reportsSkipped: Bool = false) throws -> DecodeEngine {
         let engine = DecodeEngine.pool.take(options: options, merging: merging, root: root)
-        engine.keptSkippedLimit = reportsSkipped ? .max : 1
+        if reportsSkipped { engine.keptSkippedLimit = .max }
         return try parse(engine, root, input)
     }
 

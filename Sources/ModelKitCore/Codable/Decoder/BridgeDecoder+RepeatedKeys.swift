@@ -58,8 +58,8 @@ extension BridgeDecoder {
         return found ?? firstRepeatBySeededHash(in: object, members: members)
     }
 
-    /// `firstRepeat`'s answer through a standard `Set`, whose per-process seed no document can
-    /// aim at: for objects whose keys defeat the signatures.
+    /// `firstRepeat`'s answer through a standard `Dictionary`, whose per-process seed no
+    /// document can aim at: for objects whose keys defeat the signatures.
     private func firstRepeatBySeededHash(in object: Int, members: Int) -> (Int, Int)? {
         var seen: [KeyBytes: Int] = [:]
         seen.reserveCapacity(members)
