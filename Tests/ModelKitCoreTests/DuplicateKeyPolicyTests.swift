@@ -133,8 +133,7 @@ struct DuplicateKeyPolicyTests {
     @Test func aLongRepeatedKeyIsQuotedShort() {
         let key = String(repeating: "k", count: 10_000)
         do {
-            _ = try ModelDecoder(options: DecodingOptions(duplicateKeys: .reject)).decode([String: Int].self as [String: Int].Type,
-                                                                                            from: "{\"\(key)\":1,\"\(key)\":2}")
+            _ = try [String: Int](json: "{\"\(key)\":1,\"\(key)\":2}", options: DecodingOptions(duplicateKeys: .reject))
             Issue.record("a repeated key was accepted")
         } catch let error as ModelDecodingError {
             #expect(error.reason == .duplicateKey(String(repeating: "k", count: 40) + "… (10000 bytes)"))

@@ -39,14 +39,23 @@ public struct DecodingOptions: Sendable {
         case reject
     }
 
-    /// Lenient (default) or strict conversion of JSON types into field types.
-    public var conversion: Conversion
+    /// Lenient or strict conversion of JSON types into field types. Unless set, lenient on the
+    /// model door and strict on the Codable door (as `JSONDecoder`); once set, both doors use it.
+    public var conversion: Conversion {
+        get { conversionChoice ?? .lenient }
+        set { conversionChoice = newValue }
+    }
     /// Whether a value that cannot be converted fails the decode (default) or is skipped.
     public var mismatch: MismatchPolicy
     /// Whether keys no field maps are ignored (default) or fail the decode.
     public var unknownKeys: UnknownKeyPolicy
-    /// How strings and numbers become `Date`s.
-    public var dates: DateDecodingStrategy
+    /// How strings and numbers become `Date`s. Unless set, ``DateDecodingStrategy/automatic`` on
+    /// the model door and ``DateDecodingStrategy/deferredToDate`` on the Codable door (as
+    /// `JSONDecoder`); once set, both doors use it.
+    public var dates: DateDecodingStrategy {
+        get { datesChoice ?? .automatic }
+        set { datesChoice = newValue }
+    }
     /// Bounds on untrusted input.
     public var limits: DecodingLimits
     /// Which value a key repeated in one object gives (default: the first, as `JSONDecoder`).
@@ -61,16 +70,31 @@ public struct DecodingOptions: Sendable {
     /// Boxed, and nil while every setting has its default: copying the options (once per
     /// decode) then retains nothing for them.
     private var codableBox: CodableDecodingSettings.Box?
+    /// What the user set; nil leaves each door its own default (see ``forCodableDoor``).
+    private var conversionChoice: Conversion?
+    private var datesChoice: DateDecodingStrategy?
 
-    /// Options with the defaults: lenient, fail on mismatch, ignore unknown keys, automatic dates,
-    /// default limits, the first of repeated keys.
-    public init(conversion: Conversion = .lenient, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
-                dates: DateDecodingStrategy = .automatic, limits: DecodingLimits = DecodingLimits(),
+    /// These options as the Codable door applies them: what was not set takes `JSONDecoder`'s
+    /// default (strict conversion, `.deferredToDate`), so that switching from `JSONDecoder` to a
+    /// default `ModelDecoder` reads the same values. Everything the door reads, models nested in
+    /// a Codable type included, reads these.
+    var forCodableDoor: DecodingOptions {
+        var resolved = self
+        resolved.conversionChoice = conversionChoice ?? .strict
+        resolved.datesChoice = datesChoice ?? .deferredToDate
+        return resolved
+    }
+
+    /// Options with the defaults: fail on mismatch, ignore unknown keys, default limits, the first
+    /// of repeated keys. `conversion` and `dates` left `nil` take each door's default: lenient
+    /// and `.automatic` for models, strict and `.deferredToDate` (`JSONDecoder`'s) for other types.
+    public init(conversion: Conversion? = nil, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
+                dates: DateDecodingStrategy? = nil, limits: DecodingLimits = DecodingLimits(),
                 duplicateKeys: DuplicateKeyPolicy = .useFirst) {
-        self.conversion = conversion
+        conversionChoice = conversion
         self.mismatch = mismatch
         self.unknownKeys = unknownKeys
-        self.dates = dates
+        datesChoice = dates
         self.limits = limits
         self.duplicateKeys = duplicateKeys
     }

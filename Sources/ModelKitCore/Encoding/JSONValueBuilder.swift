@@ -241,6 +241,8 @@ final class JSONValueBuilder: ValueVisitor {
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
             try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .deferredToDate:
+            try visitDouble(value.timeIntervalSinceReferenceDate)
         case .formatted(let formatter):
             add(.string(formatter.string(from: value)))
         case .custom(let convert):

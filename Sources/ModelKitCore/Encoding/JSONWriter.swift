@@ -9,6 +9,8 @@ final class JSONWriter: ValueVisitor {
     let pretty: Bool
     private let omitsNils: Bool
     private let escapesSlashes: Bool
+    /// `JSONEncoder`'s pretty layout (see ``EncodingOptions/forCodableDoor``).
+    private let foundationLayout: Bool
     let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
@@ -63,6 +65,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
+        foundationLayout = options.prettyPrinted && options.foundationLayout
         output = ByteOutput(capacity: capacity)
     }
 
@@ -72,6 +75,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
+        foundationLayout = options.prettyPrinted && options.foundationLayout
         output = ByteOutput(lending: memory)
     }
 
@@ -138,6 +142,7 @@ final class JSONWriter: ValueVisitor {
             writeKey(plan, node, in: index)
         case .text:
             output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
+            if foundationLayout { put(UInt8(ascii: " ")) }
             put(UInt8(ascii: ":"))
             if pretty { put(UInt8(ascii: " ")) }
         }
@@ -154,10 +159,24 @@ final class JSONWriter: ValueVisitor {
                 padElements(index, upTo: entry.element)
                 return false
             }
-            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
+            // The key bytes end with the colon; JSONEncoder's layout puts a space before it.
+            let end = entry.keyStart + entry.keyCount - (foundationLayout ? 1 : 0)
+            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<end])) }
             return true
         }
+        if foundationLayout && isKey { put(" :") }
         if pretty && isKey { put(UInt8(ascii: " ")) }
+    }
+
+    /// Closes a container with `count` members at nesting `depth`: JSONEncoder's layout writes
+    /// an empty one on two lines (`[` blank line `]`).
+    @inline(__always)
+    private func close(_ bracket: UInt8, count: Int, depth: Int) {
+        if pretty && (count > 0 || foundationLayout) {
+            if count == 0 { put(UInt8(ascii: "\n")) }
+            newline(depth: depth)
+        }
+        put(bracket)
     }
 
     func newline(depth: Int) {
@@ -175,8 +194,7 @@ final class JSONWriter: ValueVisitor {
 
     func endArray() throws {
         let closed = stack.removeLast()
-        if pretty && closed.count > 0 { newline(depth: stack.count) }
-        put(UInt8(ascii: "]"))
+        close(UInt8(ascii: "]"), count: closed.count, depth: stack.count)
     }
 
     func beginObject(count: Int) throws {
@@ -200,8 +218,7 @@ final class JSONWriter: ValueVisitor {
         let closed = stack.removeLast()
         if closed.textKey >= 0 { textKeys.removeLast() }
         if closed.isPending { return }
-        if pretty && closed.count > 0 { newline(depth: stack.count) }
-        put(UInt8(ascii: "}"))
+        close(UInt8(ascii: "}"), count: closed.count, depth: stack.count)
     }
 
     var wantsSortedKeys: Bool { options.sortedKeys }
@@ -352,6 +369,8 @@ final class JSONWriter: ValueVisitor {
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
             try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .deferredToDate:
+            try visitDouble(value.timeIntervalSinceReferenceDate)
         case .formatted(let formatter):
             try visitString(formatter.string(from: value))
         case .custom(let convert):

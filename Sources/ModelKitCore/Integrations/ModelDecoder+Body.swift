@@ -25,7 +25,7 @@ extension ModelDecoder {
     }
 
     private static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
-        guard let schemaType = SchemaTypeLookup.modelValueType(T.self) else {
+        guard let schemaType = CodingDoor.modelDoorType(T.self) else {
             return try decodeAny(type, from: bytes, options: options)
         }
         return try decodeSchema(schemaType, as: T.self, from: bytes, options: options)

@@ -16,7 +16,7 @@ extension Date {
     private static func encodedSchema(_ strategy: EncodingOptions.DateEncodingStrategy) -> JSONValue {
         switch strategy {
         case .iso8601: return ["type": "string", "format": "date-time"]
-        case .secondsSince1970, .millisecondsSince1970: return ["type": "number"]
+        case .secondsSince1970, .millisecondsSince1970, .deferredToDate: return ["type": "number"]
         case .formatted(let formatter): return formattedSchema(formatter)
         case .custom: return [:]
         }

@@ -82,8 +82,11 @@ extension BridgeDecoder {
         if case .typeMismatch(let expected, _) = failure {
             // JSONDecoder's cases: the right JSON type with a value that does not fit (a fraction
             // for an integer, a string that is no date or no base64) is corrupted data.
+            // A `.deferredToDate` date is a Double to JSONDecoder: a string there is the wrong type.
             let kind = entries[index].kind
-            if (kind == .number && type is any FixedWidthInteger.Type) || (kind == .string && (type == Date.self || type == Data.self)) {
+            let dateFromText: Bool
+            if case .deferredToDate = options.dates { dateFromText = false } else { dateFromText = type == Date.self }
+            if (kind == .number && type is any FixedWidthInteger.Type) || (kind == .string && (dateFromText || type == Data.self)) {
                 return dataCorrupted(failure, at: index, at)
             }
             return typeMismatch(type, expected: expected, at: index, at)

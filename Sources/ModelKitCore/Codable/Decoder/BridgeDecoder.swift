@@ -206,9 +206,15 @@ final class BridgeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
-        if SchemaTypeLookup.isPlain(T.self) { return nil }
+        if SchemaTypeLookup.isPlain(T.self) { return try decodeIfStringKeyed(T.self, at: index, at) }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
-        return nil
+        return try decodeIfStringKeyed(T.self, at: index, at)
+    }
+
+    /// A `[String: V]`, read with its keys as written; nil for any other type.
+    private func decodeIfStringKeyed<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T? {
+        guard let dictionary = T.self as? any StringKeyedDictionary.Type else { return nil }
+        return try dictionary.decodeStringKeyed(from: self, at: index, at) as? T
     }
 
     /// What `Array<Element>.init(from:)` does, with the element type known here: the array's
@@ -229,7 +235,12 @@ final class BridgeDecoder: Decoder {
     /// a second time (hundreds of instructions per decode).
     func decodeDocument<T: Decodable>(_ type: T.Type) throws -> T {
         // `type` may be a subclass of `T` (decoded through a superclass metatype): its own init runs.
-        if type == T.self { hot.value.plain.remember(T.self) }
+        if type == T.self {
+            // A standard value at the top level gets the strategies as anywhere else (`Date`'s
+            // own init(from:) knows no date strategy).
+            if let value = try decodeStandard(T.self, at: 0, BridgePath(depth: 0)) { return value }
+            hot.value.plain.remember(T.self)
+        }
         return try descend(into: 0, BridgePath(depth: 0)) { try type.init(from: self) }
     }
 

@@ -24,7 +24,8 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     var allKeys: [Key] {
         var keys = decoder.keys(of: object)
-        if hasRepeatedKeys {
+        // A key strategy may map two keys onto one (`one_two`, `oneTwo`): listed once, as JSONDecoder does.
+        if hasRepeatedKeys || decoder.convertsKeys {
             var seen = Set<String>()
             keys = keys.filter { seen.insert($0).inserted }
         }

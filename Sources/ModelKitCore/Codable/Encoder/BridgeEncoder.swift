@@ -89,7 +89,7 @@ final class BridgeEncoder: Encoder {
     init(writer: JSONWriter, configuration: EncoderConfiguration) {
         self.writer = writer
         self.configuration = configuration
-        options = configuration.options
+        options = configuration.codableOptions
         hot = UncheckedStorage(State())
     }
 
@@ -115,10 +115,10 @@ final class BridgeEncoder: Encoder {
             } else {
                 // Another encoder's settings (a server has one): left for it.
                 Self.parked.park(parked)
-                encoder = BridgeEncoder(writer: JSONWriter(options: configuration.options, capacity: capacity), configuration: configuration)
+                encoder = BridgeEncoder(writer: JSONWriter(options: configuration.codableOptions, capacity: capacity), configuration: configuration)
             }
         } else {
-            encoder = BridgeEncoder(writer: JSONWriter(options: configuration.options, capacity: capacity), configuration: configuration)
+            encoder = BridgeEncoder(writer: JSONWriter(options: configuration.codableOptions, capacity: capacity), configuration: configuration)
         }
         defer {
             if isKnownUniquelyReferenced(&encoder), encoder.hasWriterAlone(), encoder.writer.output.capacity <= parkedBufferLimit {

@@ -6,13 +6,24 @@ import Foundation
 // by the Codable bridge (and, through a closure in `options`, by the schema path).
 
 extension ModelEncoder {
+    /// `JSONEncoder.OutputFormatting`, so that code naming it through its coder compiles unchanged.
+    public typealias OutputFormatting = JSONEncoder.OutputFormatting
+    /// `JSONEncoder.DateEncodingStrategy`.
+    public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
+    /// `JSONEncoder.DataEncodingStrategy`.
+    public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
+    /// `JSONEncoder.NonConformingFloatEncodingStrategy`.
+    public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
+    /// `JSONEncoder.KeyEncodingStrategy`.
+    public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
+
     /// `JSONEncoder.outputFormatting`: `.prettyPrinted` and `.sortedKeys` are
     /// ``EncodingOptions/prettyPrinted-property`` and ``EncodingOptions/sortedKeys``;
-    /// `.withoutEscapingSlashes` is ``EncodingOptions/escapeSlashes`` turned off (so a default
-    /// `ModelEncoder` reports it, and `outputFormatting = []` escapes `/` as `JSONEncoder` does).
+    /// `.withoutEscapingSlashes` is ``EncodingOptions/escapeSlashes`` turned off. A default
+    /// `ModelEncoder` reports `[]`, as `JSONEncoder` does: its Codable door escapes `/`.
     public var outputFormatting: JSONEncoder.OutputFormatting {
         get {
-            let options = options
+            let options = configuration.codableOptions
             var formatting: JSONEncoder.OutputFormatting = []
             if options.prettyPrinted { formatting.insert(.prettyPrinted) }
             if options.sortedKeys { formatting.insert(.sortedKeys) }
@@ -28,13 +39,15 @@ extension ModelEncoder {
         }
     }
 
-    /// `JSONEncoder.dateEncodingStrategy`, mapped onto ``EncodingOptions/dates``.
-    /// `.deferredToDate` and `.custom` (which takes an `Encoder`) run as `JSONEncoder` runs them.
+    /// `JSONEncoder.dateEncodingStrategy`, mapped onto ``EncodingOptions/dates``: unless set,
+    /// `.deferredToDate`, as `JSONEncoder` (models keep ISO 8601). `.custom` (which takes an
+    /// `Encoder`) runs as `JSONEncoder` runs it.
     public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
         get {
             let values = configuration.values
             if let foundation = values.foundationDates { return foundation }
-            switch values.options.dates {
+            switch configuration.codableOptions.dates {
+            case .deferredToDate: return .deferredToDate
             case .iso8601: return .iso8601
             case .secondsSince1970: return .secondsSince1970
             case .millisecondsSince1970: return .millisecondsSince1970
@@ -49,8 +62,9 @@ extension ModelEncoder {
                 case .iso8601: $0.options.dates = .iso8601
                 case .secondsSince1970: $0.options.dates = .secondsSince1970
                 case .millisecondsSince1970: $0.options.dates = .millisecondsSince1970
+                case .deferredToDate: $0.options.dates = .deferredToDate
                 default:
-                    // .deferredToDate and .custom (and .formatted, a .custom on Linux): the bridge
+                    // .custom (and .formatted, a .custom on Linux): the bridge
                     // calls them with its own Encoder; the schema path gets their result through a closure.
                     $0.foundationDates = newValue
                     $0.options.dates = .custom { date in try EncodedByClosure.json { try date.encode(with: newValue, to: $0) } }
