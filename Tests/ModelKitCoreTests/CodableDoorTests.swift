@@ -40,6 +40,9 @@ import Testing
         #expect(try ModelDecoder().decode(Date.self, from: "1000000.5") == stamp.at)
         #expect(try ModelDecoder().decode([Date].self, from: "[1000000.5]") == [stamp.at])
         same(Stamp.self, #"{"at":1000000.5,"count":1,"ok":true}"#)
+        // Seconds since 2001 are a plain Double to JSONDecoder: any finite one, past year 9999 too.
+        same(Date.self, "1e20")
+        same([Date].self, "[-1e15, 1e300]")
     }
 
     @Test func conversionIsStrictUnlessSet() {

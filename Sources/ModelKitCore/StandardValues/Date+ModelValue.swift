@@ -8,7 +8,9 @@ extension Date: ModelValue, ScalarModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Date? {
         let s = scalar.token, d = context.conversions
         guard let date = try decodeUnchecked(s, d) else { return nil }
-        // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no writer can print.
+        // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no text form can
+        // print; `.deferredToDate` is a plain Double, any finite one, as JSONDecoder reads it.
+        if case .deferredToDate = d.options.dates { return date }
         if DateRange.contains(date.timeIntervalSince1970) { return date }
         return try d.mismatch(expected: "Date (\(DateRange.description))", found: s)
     }
