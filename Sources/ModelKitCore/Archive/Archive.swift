@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Persists models as CBOR (RFC 8949), through the same schema tables as JSON.
 ///
@@ -117,7 +121,7 @@ public enum Archive {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ArchiveError.fileError(path: url.path, message: (error as NSError).localizedDescription)
+            throw ArchiveError.fileError(path: url.path, message: "\(error)")
         }
         return try decode(type, from: data)
     }

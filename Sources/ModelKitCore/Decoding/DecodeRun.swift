@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs one whole-input decode on a pooled engine (WholeInputFeeder feeds it).
 @usableFromInline

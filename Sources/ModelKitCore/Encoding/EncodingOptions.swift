@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How values become JSON text.
 ///
@@ -34,8 +38,11 @@ public struct EncodingOptions: Sendable {
         case secondsSince1970
         /// A number of milliseconds since 1970.
         case millisecondsSince1970
-        /// A string from this formatter.
+        #if FullFoundation || !canImport(FoundationEssentials)
+        /// A string from this formatter. Needs all of Foundation: on Linux, only with the
+        /// package trait `FullFoundation`.
         case formatted(DateFormatter)
+        #endif
         /// Your own JSON form.
         case custom(@Sendable (Date) throws -> JSONValue)
     }

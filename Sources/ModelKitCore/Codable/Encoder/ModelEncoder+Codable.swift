@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelEncoder {
     /// Encodes any `Encodable` value as JSON (the Codable bridge), writing straight into the
