@@ -49,6 +49,7 @@ private struct SpanPlain: Codable, Equatable {
         do { return "value \(try body())" } catch { return "error \(error)" }
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)  // Array.span, String.utf8Span
     @Test(arguments: inputs)
     func decodeGivesWhatTheArrayOverloadGives(json: String) {
         let bytes = Array(json.utf8)
@@ -77,6 +78,7 @@ private struct SpanPlain: Codable, Equatable {
         #expect(outcome { try [String: SpanBook](json: indexText.utf8Span) } == byKey)
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)  // Array.span, String.utf8Span
     @Test(arguments: inputs)
     func initAndUpdateGiveWhatTheArrayOverloadsGive(json: String) {
         let bytes = Array(json.utf8)
@@ -111,6 +113,7 @@ private struct SpanPlain: Codable, Equatable {
         #expect(shelfUpdated { try $0.update(json: shelfText.utf8Span) } == shelf)
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)  // Array.span, String.utf8Span
     @Test(arguments: inputs)
     func theCodableBridgeGivesWhatTheArrayOverloadGives(json: String) {
         let bytes = Array(json.utf8)
@@ -122,6 +125,7 @@ private struct SpanPlain: Codable, Equatable {
         #expect(outcome { try decoder.decode(SpanPlain.self, from: text.utf8Span) } == expected)
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)  // Array.span, String.utf8Span
     @Test func invalidUTF8IsLocatedTheSameInSpans() throws {
         let bytes = Array(#"{"title":"a"#.utf8) + [0xC3, 0x28] + Array(#"","pages":1}"#.utf8)
         let expected = try #require(throws: ModelDecodingError.self) { try SpanBook(json: bytes) }
@@ -130,6 +134,7 @@ private struct SpanPlain: Codable, Equatable {
         #expect(throws: expected) { try ModelDecoder().decode(SpanBook.self, from: bytes.span) }
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)  // Array.span, String.utf8Span
     @Test func streamsTakeSpanChunks() throws {
         let records = Array((0..<50).map { #"{"title":"b\#($0)","pages":\#($0)}"# }.joined(separator: "\n").utf8)
         let expected = try [SpanBook](json: Array("[\(String(decoding: records, as: UTF8.self).replacingOccurrences(of: "\n", with: ","))]".utf8))
@@ -153,6 +158,7 @@ private struct SpanPlain: Codable, Equatable {
         }
     }
 
+    @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)  // Array.span, String.utf8Span
     @Test func withEncodedBytesLendsARawSpan() throws {
         let book = SpanBook(title: "Dune", pages: 412, tags: ["sf"])
         let encoder = ModelEncoder()
