@@ -17,7 +17,11 @@ scratch=${LINKAGE_SCRATCH:-$package/.build}
 export MODELKIT_CORE_ONLY=1
 if [ -n "${MODELKIT_PATH:-}" ]; then export MODELKIT_PATH; fi
 build=(swift build -c release --static-swift-stdlib --package-path "$package" --scratch-path "$scratch")
-swiftpm "$scratch" "${build[@]}" >/dev/null
+log=$(mktemp)
+if ! swiftpm "$scratch" "${build[@]}" >"$log" 2>&1; then
+    cat "$log"; echo "MISS the linkage programs did not build"; exit 1
+fi
+rm -f "$log"
 bin=$("${build[@]}" --show-bin-path)
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1000000 }'; }
 status=0

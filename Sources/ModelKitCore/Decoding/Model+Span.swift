@@ -32,6 +32,7 @@ extension Model {
 
     /// Sets only the fields whose keys are present in a `RawSpan`'s JSON; nested models merge in
     /// place. On error the model is left unchanged.
+    @inlinable
     public mutating func update(json: RawSpan, options: DecodingOptions = DecodingOptions()) throws {
         let current = self
         self = try json.withUnsafeBytes { try Self.decodeExactly($0, options: options, into: current) }
@@ -39,6 +40,7 @@ extension Model {
 
     /// Sets only the fields whose keys are present in a `Span<UInt8>`'s JSON; nested models merge
     /// in place. On error the model is left unchanged.
+    @inlinable
     public mutating func update(json: Span<UInt8>, options: DecodingOptions = DecodingOptions()) throws {
         let current = self
         self = try json.withUnsafeBytes { try Self.decodeExactly($0, options: options, into: current) }
@@ -47,12 +49,14 @@ extension Model {
     /// Sets only the fields whose keys are present in a `UTF8Span`'s JSON; nested models merge in
     /// place. On error the model is left unchanged.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @inlinable
     public mutating func update(json: UTF8Span, options: DecodingOptions = DecodingOptions()) throws {
         let current = self
         self = try json.span.withUnsafeBytes { try Self.decodeExactly($0, options: options, into: current, validUTF8: true) }
     }
 
     /// `decodeExactly(_:options:into:)` for bytes whose UTF-8 is known valid (a `UTF8Span`'s).
+    @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?,
                               validUTF8: Bool) throws -> Self {
         let box = ResultBox<Self>(existing: existing)
@@ -64,12 +68,14 @@ extension Model {
 extension Model where Self: AnyObject {
     /// Sets only the fields whose keys are present in a `RawSpan`'s JSON, on this instance.
     /// On error the instance may be partly updated.
+    @inlinable
     public func update(json: RawSpan, options: DecodingOptions = DecodingOptions()) throws {
         _ = try json.withUnsafeBytes { try Self.decodeExactly($0, options: options, into: self) }
     }
 
     /// Sets only the fields whose keys are present in a `Span<UInt8>`'s JSON, on this instance.
     /// On error the instance may be partly updated.
+    @inlinable
     public func update(json: Span<UInt8>, options: DecodingOptions = DecodingOptions()) throws {
         _ = try json.withUnsafeBytes { try Self.decodeExactly($0, options: options, into: self) }
     }
@@ -77,6 +83,7 @@ extension Model where Self: AnyObject {
     /// Sets only the fields whose keys are present in a `UTF8Span`'s JSON, on this instance.
     /// On error the instance may be partly updated.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @inlinable
     public func update(json: UTF8Span, options: DecodingOptions = DecodingOptions()) throws {
         _ = try json.span.withUnsafeBytes { try Self.decodeExactly($0, options: options, into: self, validUTF8: true) }
     }
@@ -84,17 +91,20 @@ extension Model where Self: AnyObject {
 
 extension Array where Element: ModelValue {
     /// Decodes a top-level array of models or tagged enums from a `RawSpan`, read in place.
+    @inlinable
     public init(json: RawSpan, options: DecodingOptions = DecodingOptions()) throws {
         self = try json.withUnsafeBytes { try ModelDecoder.decode([Element].self, fromBytes: $0, options: options) }
     }
 
     /// Decodes a top-level array of models or tagged enums from a `Span<UInt8>`, read in place.
+    @inlinable
     public init(json: Span<UInt8>, options: DecodingOptions = DecodingOptions()) throws {
         self = try json.withUnsafeBytes { try ModelDecoder.decode([Element].self, fromBytes: $0, options: options) }
     }
 
     /// Decodes a top-level array of models or tagged enums from a `UTF8Span`, read in place.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @inlinable
     public init(json: UTF8Span, options: DecodingOptions = DecodingOptions()) throws {
         self = try json.span.withUnsafeBytes {
             try ModelDecoder.decode([Element].self, fromBytes: $0, options: options, validUTF8: true)
@@ -104,17 +114,20 @@ extension Array where Element: ModelValue {
 
 extension Dictionary where Key == String, Value: ModelValue {
     /// Decodes a top-level object of models or tagged enums from a `RawSpan`, read in place.
+    @inlinable
     public init(json: RawSpan, options: DecodingOptions = DecodingOptions()) throws {
         self = try json.withUnsafeBytes { try ModelDecoder.decode([String: Value].self, fromBytes: $0, options: options) }
     }
 
     /// Decodes a top-level object of models or tagged enums from a `Span<UInt8>`, read in place.
+    @inlinable
     public init(json: Span<UInt8>, options: DecodingOptions = DecodingOptions()) throws {
         self = try json.withUnsafeBytes { try ModelDecoder.decode([String: Value].self, fromBytes: $0, options: options) }
     }
 
     /// Decodes a top-level object of models or tagged enums from a `UTF8Span`, read in place.
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    @inlinable
     public init(json: UTF8Span, options: DecodingOptions = DecodingOptions()) throws {
         self = try json.span.withUnsafeBytes {
             try ModelDecoder.decode([String: Value].self, fromBytes: $0, options: options, validUTF8: true)
