@@ -15,11 +15,15 @@ let package = Package(
         .library(name: "ModelKitOpenAPI", targets: ["ModelKitOpenAPI"]),
     ],
     // The integrations are opt-in: with every trait off (the default) nothing of NIO, Hummingbird,
-    // Vapor or OpenAPIKit is built, and their targets compile to empty modules.
+    // Vapor or OpenAPIKit is built, and their targets compile to empty modules. FullFoundation is
+    // opt-in too (below).
     traits: [
         .trait(name: "Hummingbird", description: "ModelKitHummingbird: ModelDecoder/ModelEncoder as Hummingbird 2 request decoder and response encoder."),
         .trait(name: "Vapor", description: "ModelKitVapor: ModelDecoder/ModelEncoder as Vapor 4 content decoder and encoder."),
         .trait(name: "OpenAPI", description: "ModelKitOpenAPI: model schemas as OpenAPIKit's JSONSchema and OpenAPI (3.1, 3.2) component schemas."),
+        // Off by default: the core then imports FoundationEssentials, not Foundation, on Linux and links no
+        // FoundationInternationalization or ICU (scripts/check-linkage.sh checks it). Always available on Darwin.
+        .trait(name: "FullFoundation", description: "APIs that need all of Foundation on Linux (it links FoundationInternationalization and ICU): the DateFormatter date strategies (DateDecodingStrategy.formatted, EncodingOptions.DateEncodingStrategy.formatted, JSONDecoder's and JSONEncoder's .formatted through dateDecodingStrategy/dateEncodingStrategy) and ModelCoding (NSCoder)."),
         .default(enabledTraits: []),
     ],
     dependencies: [

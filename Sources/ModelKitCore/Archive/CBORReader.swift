@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads CBOR and feeds it to the decode engine as tokens, so archives decode through the same
 /// frames and schema tables as JSON (model members keyed by field name).
@@ -246,8 +250,8 @@ private func Float16Bits(_ bits: UInt16) -> Float {
     let exponent = Int((bits >> 10) & 0x1F)
     let fraction = Float(bits & 0x3FF)
     switch exponent {
-    case 0: return sign * fraction * Float(pow(2.0, -24.0))
+    case 0: return sign * fraction * Float(sign: .plus, exponent: -24, significand: 1)
     case 31: return fraction == 0 ? sign * .infinity : .nan
-    default: return sign * (1 + fraction / 1024) * Float(pow(2.0, Double(exponent - 15)))
+    default: return sign * (1 + fraction / 1024) * Float(sign: .plus, exponent: exponent - 15, significand: 1)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // `JSONDecoder.decode(_:from:configuration:)` and `JSONEncoder.encode(_:configuration:)`: a
 // value whose coding needs a configuration, through the Codable door as any other value.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The token sink of every decode: hands each token to the top frame of a stack of frames that
 /// set values straight into models, and keeps the decode's policy (options, limits, failures).

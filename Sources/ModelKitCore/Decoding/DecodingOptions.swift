@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the decoder treats input that is not exactly what a model expects.
 public struct DecodingOptions: Sendable {
@@ -142,8 +146,11 @@ public enum DateDecodingStrategy: Sendable {
     case secondsSince1970
     /// Numbers (or numeric strings, when lenient) as milliseconds since 1970.
     case millisecondsSince1970
-    /// Strings parsed by this formatter (slow: `DateFormatter` is; prefer the others).
+    #if FullFoundation || !canImport(FoundationEssentials)
+    /// Strings parsed by this formatter (slow: `DateFormatter` is; prefer the others). Needs all
+    /// of Foundation: on Linux, only with the package trait `FullFoundation`.
     case formatted(DateFormatter)
+    #endif
     /// Numbers as seconds since 2001-01-01: `Date`'s own `Codable` form, which `JSONEncoder`
     /// writes and `JSONDecoder` reads by default.
     case deferredToDate

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes any ``ModelValue`` from JSON: a model, an array, set or dictionary of them, ``JSONValue``
 /// or a scalar — and any `Decodable` type through the Codable bridge. `Sendable`, usable from

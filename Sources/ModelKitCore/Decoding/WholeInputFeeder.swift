@@ -21,14 +21,17 @@ enum WholeInputFeeder {
     static let quickCheckLimit = 16 << 20
 
     /// Pre-scan and yajl over the whole input: the quick route, or the stateful scan in blocks.
-    static func feed<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, to parser: Parser, sawValue: () -> Bool) throws {
+    /// `validUTF8` (a `UTF8Span`'s bytes): the quick check takes the UTF-8 as valid; the stateful
+    /// scan, which few inputs need, checks it all the same.
+    static func feed<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, to parser: Parser, validUTF8: Bool = false,
+                                               sawValue: () -> Bool) throws {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
         let start = hasByteOrderMark(input) ? 3 : 0
         let body = UnsafeRawBufferPointer(rebasing: input[start...])
         // No string that could outgrow the limit, and nothing for the stateful pre-scan but where
         // strings are: yajl takes the input in one call (no string is cut), and only what follows
         // the last value it handed over is scanned, for a string left open.
-        if body.count <= quickCheckLimit, body.count <= parser.maxStringBytes, InputScanner.quickCheck(body) {
+        if body.count <= quickCheckLimit, body.count <= parser.maxStringBytes, InputScanner.quickCheck(body, validUTF8: validUTF8) {
             if !body.isEmpty { try parser.parse(body, at: start) }
             let tail = max(start, parser.lastValueEnd)
             var scanner = InputScanner()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How values become JSON text.
 ///
@@ -37,8 +41,11 @@ public struct EncodingOptions: Sendable {
         /// A number of seconds since 2001-01-01: `Date`'s own `Codable` form, which
         /// `JSONEncoder` writes by default.
         case deferredToDate
-        /// A string from this formatter.
+        #if FullFoundation || !canImport(FoundationEssentials)
+        /// A string from this formatter. Needs all of Foundation: on Linux, only with the
+        /// package trait `FullFoundation`.
         case formatted(DateFormatter)
+        #endif
         /// Your own JSON form.
         case custom(@Sendable (Date) throws -> JSONValue)
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes JSON straight from the schema tables into one growing byte buffer: no intermediate
 /// dictionary, no per-field allocation, keys pre-encoded per schema. Every value presents itself
@@ -371,8 +375,10 @@ final class JSONWriter: ValueVisitor {
             try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
         case .deferredToDate:
             try visitDouble(value.timeIntervalSinceReferenceDate)
+        #if FullFoundation || !canImport(FoundationEssentials)
         case .formatted(let formatter):
             try visitString(formatter.string(from: value))
+        #endif
         case .custom(let convert):
             try convert(value)._visit(self)
         }

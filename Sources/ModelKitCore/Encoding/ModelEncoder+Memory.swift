@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelEncoder {
     /// Encodes `value` straight into `memory`, bytes someone else owns (a server framework's

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes any ``ModelValue`` as JSON: models, arrays, sets and dictionaries of them,
 /// ``JSONValue`` and scalars; and, through the Codable bridge, any `Encodable`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// Decodes a request body for a server integration, whose frameworks ask for any

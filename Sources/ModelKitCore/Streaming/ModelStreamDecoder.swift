@@ -50,7 +50,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
         try withJSONBytes(chunk) { try feedBytes($0) }
     }
 
-    private func feedBytes(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
+    func feedBytes(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
         if let failure { throw failure }
         guard !finished else { throw ModelDecodingError(reason: .invalid("feed(_:) after finish()"), path: "$", line: 0, column: 0, byteOffset: totalBytes) }
         do {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension TaggedUnion {
     /// The enum's ``ModelValue/jsonSchema(in:)``: a `oneOf` with a branch per case. Internally

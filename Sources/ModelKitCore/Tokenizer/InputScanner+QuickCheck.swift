@@ -12,7 +12,10 @@ extension InputScanner {
     /// escape outside a string, a backslash before a non-ASCII byte, a `\v`) answers false, and
     /// the caller runs the stateful scan, which decides exactly. A backslash outside a string is
     /// a syntax error yajl reports at that byte, before anything the bytes it skips could hold.
-    static func quickCheck(_ input: UnsafeRawBufferPointer) -> Bool {
+    ///
+    /// `validUTF8`: the input is known to be well-formed UTF-8 (a `UTF8Span`'s bytes), so runs of
+    /// non-ASCII bytes are stepped over unchecked; the other checks stay.
+    static func quickCheck(_ input: UnsafeRawBufferPointer, validUTF8: Bool = false) -> Bool {
         guard let base = input.baseAddress else { return true }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = input.count
@@ -41,6 +44,10 @@ extension InputScanner {
                 guard length > 0 else { return false }
                 i &+= length
             } else if byte >= 0x80 {
+                if validUTF8 {
+                    repeat { i &+= 1 } while i < count && bytes[i] >= 0x80
+                    continue
+                }
                 // Runs of non-ASCII text (CJK, Cyrillic) stay here, a sequence at a time.
                 repeat {
                     let length = wellFormedSequence(bytes + i, available: count &- i)

@@ -14,10 +14,10 @@ extension CodableParityArticle {
             let order = try ModelDecoder().decode(Order.self, from: data)   // after
 
             let body = try ModelEncoder().encode(order)                     // after: Data, as JSONEncoder
-            let bytes: [UInt8] = try ModelEncoder().encode(order)           // or bytes, asked for by type
+            let raw: [UInt8] = try ModelEncoder().encode(order)             // or bytes, asked for by type
             _ = order
             _ = body
-            _ = bytes
+            _ = raw
             do {
                 let d = ModelDecoder()
                 d.keyDecodingStrategy = .convertFromSnakeCase

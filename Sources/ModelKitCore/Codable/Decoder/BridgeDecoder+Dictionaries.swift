@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // `[String: V]` as `JSONDecoder` reads it: the document's keys as written, never passed through
 // the key decoding strategy (that strategy is for `CodingKey`s, and a dictionary's keys are data).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Every failure of the Codable bridge is a Swift `DecodingError` (so code written for
 // `JSONDecoder` keeps working) whose `underlyingError` is the located `ModelDecodingError`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // `JSONDecoder`'s key decoding and non-conforming float strategies, as the bridge applies them.
 
@@ -98,8 +102,9 @@ extension BridgeDecoder {
 extension Decimal {
     /// Rounded to an integer, toward zero.
     fileprivate func rounded() -> Decimal {
-        var value = self, result = Decimal()
-        NSDecimalRound(&result, &value, 0, .down)
-        return result
+        // Its plain text (never an exponent) without the fraction: FoundationEssentials has no NSDecimalRound.
+        let text = description
+        guard let point = text.firstIndex(of: ".") else { return self }
+        return Decimal(string: String(text[..<point])) ?? self
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Decoder` of the Codable bridge: answers from a ``Tape``. One instance serves a whole
 /// document (it moves to each nested value and back, like swift-foundation's `JSONDecoderImpl`),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A keyed container over one object of the tape: keys are compared as UTF-8 bytes with the
 /// tape's text (no `String` per key, no dictionary per object).

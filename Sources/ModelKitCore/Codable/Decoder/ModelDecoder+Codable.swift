@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// Decodes any `Decodable` type from UTF-8 bytes (the Codable bridge): `[UInt8]`, `Data`,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // `JSONDecoder`'s configuration properties, with its names and Foundation's own types, so that
 // switching is a one-word change. Each reads and writes `options`.
@@ -23,7 +27,9 @@ extension ModelDecoder {
             case .secondsSince1970: return .secondsSince1970
             case .millisecondsSince1970: return .millisecondsSince1970
             case .iso8601: return .iso8601
+            #if FullFoundation || !canImport(FoundationEssentials)
             case .formatted(let formatter): return .formatted(formatter)
+            #endif
             case .customDecoder(let convert): return .custom(convert)
             case .automatic, .custom:
                 let options = options

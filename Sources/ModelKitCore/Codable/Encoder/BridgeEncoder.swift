@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Encoder` of the Codable bridge: writes straight into the schema writer's buffer
 /// (``JSONWriter``), so string escaping, number formatting, dates and options are the schema

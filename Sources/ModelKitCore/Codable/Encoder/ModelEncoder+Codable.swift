@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelEncoder {
     /// Encodes any `Encodable` value as JSON, as `Data` (the Codable bridge, with `JSONEncoder`'s

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // JSONEncoder's configuration properties, with Foundation's own types, so that switching from
 // JSONEncoder is a one-word change. Each maps onto `options` where EncodingOptions can say the
@@ -51,7 +55,9 @@ extension ModelEncoder {
             case .iso8601: return .iso8601
             case .secondsSince1970: return .secondsSince1970
             case .millisecondsSince1970: return .millisecondsSince1970
+            #if FullFoundation || !canImport(FoundationEssentials)
             case .formatted(let formatter): return .formatted(formatter)
+            #endif
             case .custom(let convert): return .custom { date, encoder in try convert(date).encode(to: encoder) }
             }
         }
@@ -177,10 +183,10 @@ enum SnakeCase {
         var words: [Range<String.Index>] = []
         var wordStart = key.startIndex
         var searchRange = key.index(after: wordStart)..<key.endIndex
-        while let upper = key.rangeOfCharacter(from: .uppercaseLetters, options: [], range: searchRange) {
+        while let upper = key.rangeOfScalar(in: searchRange, where: \.isUppercase) {
             words.append(wordStart..<upper.lowerBound)
             searchRange = upper.lowerBound..<searchRange.upperBound
-            guard let lower = key.rangeOfCharacter(from: .lowercaseLetters, options: [], range: searchRange) else {
+            guard let lower = key.rangeOfScalar(in: searchRange, where: \.isLowercase) else {
                 wordStart = searchRange.lowerBound
                 break
             }
