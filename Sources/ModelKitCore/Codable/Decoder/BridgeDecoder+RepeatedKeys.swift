@@ -108,16 +108,17 @@ extension BridgeDecoder {
     }
 
     /// The value index of `wanted` in an object where some key repeats: the first or the last
-    /// occurrence, as the policy says.
-    func findRepeated(_ wanted: String, in object: Int) -> Int? {
+    /// occurrence, as the policy says. `at` is the object's path.
+    func findRepeated(_ wanted: String, in object: Int, at: BridgePath) -> Int? {
         if Int(entries[object].length) > Self.indexedMembers {
-            return indexedMember(wanted, in: object, last: options.duplicateKeys == .useLast)
+            return indexedMember(wanted, in: object, at: at, last: options.duplicateKeys == .useLast)
         }
+        var path = ObjectCodingPath(at)
         var k = object + 1
         let end = Int(entries[object].next)
         var found: Int?
         while k < end {
-            if keyText(k) == wanted {
+            if keyText(k, in: &path) == wanted {
                 if options.duplicateKeys != .useLast { return k + 1 }
                 found = k + 1
             }

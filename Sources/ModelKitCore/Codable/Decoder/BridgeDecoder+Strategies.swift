@@ -2,45 +2,68 @@ import Foundation
 
 // `JSONDecoder`'s key decoding and non-conforming float strategies, as the bridge applies them.
 
+/// The coding path of the object whose keys a custom key decoding strategy converts, as the
+/// closure is handed it: made from the container's path at the first key converted, once per
+/// object (found by walking the tape from the document's start per key, it was quadratic).
+struct ObjectCodingPath {
+    private let at: BridgePath?
+    private var made: [any CodingKey]?
+
+    /// The path of the object at `at`, made when first asked for.
+    init(_ at: BridgePath) { self.at = at }
+    /// A path already made.
+    init(keys: [any CodingKey]) {
+        at = nil
+        made = keys
+    }
+
+    mutating func keys(_ decoder: BridgeDecoder) -> [any CodingKey] {
+        if let made { return made }
+        let keys = decoder.codingPath(at!)
+        made = keys
+        return keys
+    }
+}
+
 extension BridgeDecoder {
     /// The key at tape index `keyEntry` as `CodingKey`s see it: the document's text, converted by
-    /// the key decoding strategy when one is set.
-    func keyText(_ keyEntry: Int) -> String {
+    /// the key decoding strategy when one is set. `object` is the path of the object holding it.
+    func keyText(_ keyEntry: Int, in object: inout ObjectCodingPath) -> String {
         let text = String(decoding: bytes(of: entries[keyEntry]), as: UTF8.self)
         guard convertsKeys else { return text }
         if let converted = convertedKeys[keyEntry] { return converted }
         let converted: String
         switch options.codable.keys {
         case .convertFromSnakeCase: converted = Self.convertFromSnakeCase(text)
-        case .custom(let convert):
-            // The path of the object holding the key (its own step is the key being converted).
-            let steps = Array((pathFromTape(to: keyEntry + 1).fixed ?? []).dropLast())
-            converted = convert(codingPath(BridgePath(depth: steps.count, fixed: steps)) + [TextCodingKey(text)]).stringValue
+        case .custom(let convert): converted = convert(object.keys(self) + [TextCodingKey(text)]).stringValue
         default: converted = text
         }
         convertedKeys[keyEntry] = converted
         return converted
     }
 
-    /// The keys of the object at `object`, in document order (after the key decoding strategy).
-    func keys(of object: Int) -> [String] {
+    /// The keys of the object at `object` (whose path is `at`), in document order (after the
+    /// key decoding strategy).
+    func keys(of object: Int, at: BridgePath) -> [String] {
         var result: [String] = []
         result.reserveCapacity(Int(entries[object].length))
+        var path = ObjectCodingPath(at)
         var k = object + 1
         while k < Int(entries[object].next) {
-            result.append(keyText(k))
+            result.append(keyText(k, in: &path))
             k = Int(entries[k + 1].next)
         }
         return result
     }
 
     /// The value index of the first member whose converted key is `wanted`.
-    func findConverted(_ wanted: String, in object: Int) -> Int? {
-        if Int(entries[object].length) > Self.indexedMembers { return indexedMember(wanted, in: object, last: false) }
+    func findConverted(_ wanted: String, in object: Int, at: BridgePath) -> Int? {
+        if Int(entries[object].length) > Self.indexedMembers { return indexedMember(wanted, in: object, at: at, last: false) }
+        var path = ObjectCodingPath(at)
         var k = object + 1
         let end = Int(entries[object].next)
         while k < end {
-            if keyText(k) == wanted { return k + 1 }
+            if keyText(k, in: &path) == wanted { return k + 1 }
             k = Int(entries[k + 1].next)
         }
         return nil

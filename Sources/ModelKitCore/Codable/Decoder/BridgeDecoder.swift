@@ -292,8 +292,8 @@ final class BridgeDecoder: Decoder {
 
     /// The value index of `key` in the object at `object`, or nil. Members are searched from
     /// just after the previous hit in this object, wrapping around once.
+    /// Keys converted by a strategy are looked up by the caller (`findConverted`).
     func find(_ key: some CodingKey, in object: Int, depth: Int) -> Int? {
-        if convertsKeys { return findConverted(key.stringValue, in: object) }
         let end = Int(entries[object].next)
         var start = object + 1
         if depth < Self.cursorDepths {

@@ -23,7 +23,7 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
     var allKeys: [Key] {
-        var keys = decoder.keys(of: object)
+        var keys = decoder.keys(of: object, at: at)
         if hasRepeatedKeys {
             var seen = Set<String>()
             keys = keys.filter { seen.insert($0).inserted }
@@ -34,8 +34,9 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func contains(_ key: Key) -> Bool { find(key) != nil }
 
     @inline(__always)
-    private func find(_ key: Key) -> Int? {
-        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object) }
+    private func find(_ key: some CodingKey) -> Int? {
+        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object, at: at) }
+        if decoder.convertsKeys { return decoder.findConverted(key.stringValue, in: object, at: at) }
         return decoder.find(key, in: object, depth: made.depth)
     }
 
@@ -132,8 +133,7 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     /// A decoder of its own (it may be used after this container moves on); a missing key reads as null.
     private func superDecoder(key: some CodingKey) throws -> any Decoder {
-        let index = (hasRepeatedKeys ? decoder.findRepeated(key.stringValue, in: object) : decoder.find(key, in: object, depth: made.depth))
-            ?? decoder.tape.nullIndex
+        let index = find(key) ?? decoder.tape.nullIndex
         var path = decoder.codingPath(at)
         path.append(key)
         // A super decoder is an object of its own that a type may hand to another thread while
