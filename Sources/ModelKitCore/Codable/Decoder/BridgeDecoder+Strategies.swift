@@ -99,7 +99,9 @@ extension BridgeDecoder {
 
 extension BridgeDecoder {
     /// `Int128` and `UInt128`, which are no ``ModelValue``s: an integer's text, or a number with a
-    /// fraction or exponent whose value is integral (`1.0`, `1e3`), as `JSONDecoder` reads them.
+    /// fraction or exponent whose exact value is whole (`1.0`, `1e3`, `1.5e1`). Never through
+    /// `Decimal` or `Double`: past 38 digits they round, dropping a fraction or moving a value
+    /// that is out of range into it.
     func decodeWideInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
         let entry = entries[index]
         let name = String(describing: T.self)
@@ -108,7 +110,11 @@ extension BridgeDecoder {
         case .number:
             let text = String(decoding: bytes(of: entry), as: UTF8.self)
             if let value = T(text) { return value }
-            if let decimal = Decimal.exact(bytes(of: entry)), decimal == decimal.rounded(), let value = T("\(decimal)") { return value }
+            switch Self.wholeNumber(bytes(of: entry)) {
+            case .whole(let digits): if let value = T(digits) { return value }
+            case .fraction: throw dataCorrupted(.typeMismatch(expected: "\(name) (a whole number)", found: describe(index)), at: index, at)
+            case .tooLarge: break
+            }
             throw dataCorrupted(.typeMismatch(expected: "\(name) (value out of range)", found: describe(index)), at: index, at)
         case .string where conversions.lenient:
             if let value = T(String(decoding: bytes(of: entry), as: UTF8.self)) { return value }
@@ -116,13 +122,66 @@ extension BridgeDecoder {
         default: throw typeMismatch(T.self, expected: name, at: index, at)
         }
     }
-}
 
-extension Decimal {
-    /// Rounded to an integer, toward zero.
-    fileprivate func rounded() -> Decimal {
-        var value = self, result = Decimal()
-        NSDecimalRound(&result, &value, 0, .down)
-        return result
+    enum WholeNumber: Equatable {
+        /// The integer's digits (and sign), without exponent.
+        case whole(String)
+        /// The exact value has a fraction.
+        case fraction
+        /// Whole, with more than 40 digits: out of range of any 128-bit integer.
+        case tooLarge
+    }
+
+    /// The exact value of a JSON number's text (grammar checked by the tokenizer), as integer
+    /// digits when it is whole. Exponents are compared, never applied digit by digit, so `1e999999999` costs nothing.
+    static func wholeNumber(_ text: UnsafeRawBufferPointer) -> WholeNumber {
+        var i = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var digits: [UInt8] = []
+        var fractionDigits = 0
+        var inFraction = false
+        while i < text.count {
+            let byte = text[i]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                // Leading zeros say nothing about the value (a fraction's still move the point:
+                // they are counted in `fractionDigits`).
+                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte) }
+                if inFraction { fractionDigits += 1 }
+            } else {
+                break
+            }
+            i += 1
+        }
+        var exponent = 0
+        var exponentOverflow = false
+        if i < text.count {
+            i += 1  // `e` or `E`
+            var exponentNegative = false
+            if i < text.count, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                exponentNegative = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            while i < text.count {
+                let (product, overflow) = exponent.multipliedReportingOverflow(by: 10)
+                if overflow || product > 1 << 40 { exponentOverflow = true; break }
+                exponent = product + Int(text[i] - UInt8(ascii: "0"))
+                i += 1
+            }
+            if exponentNegative { exponent = -exponent }
+            if exponentOverflow { exponent = exponentNegative ? -(1 << 40) : 1 << 40 }
+        }
+        while digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            exponent += 1
+        }
+        if digits.isEmpty { return .whole("0") }
+        // The value is `digits` × 10^(exponent − fractionDigits), `digits` ending in a nonzero digit.
+        let scale = exponent - fractionDigits
+        if scale < 0 { return .fraction }
+        if digits.count + scale > 40 { return .tooLarge }
+        return .whole((negative ? "-" : "") + String(decoding: digits, as: UTF8.self) + String(repeating: "0", count: scale))
     }
 }
