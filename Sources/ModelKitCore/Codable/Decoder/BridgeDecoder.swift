@@ -262,6 +262,8 @@ final class BridgeDecoder: Decoder {
             if kind == .null { throw valueNotFound(M.self, expected: M._typeName, at: index, at) }
             if kind != .object { throw typeMismatch(M.self, expected: M._typeName, at: index, at) }
         } else if !entries[index].isContainer {
+            // Null is a JSONValue like any other (`JSONDecoder` reads `.null`, ModelEncoder writes it).
+            if kind == .null, let null = JSONValue.null as? M { return null }
             return try decodeScalar(M.self, at: index, at)
         }
         do {
