@@ -10,7 +10,8 @@ extension BridgeDecoder {
         if members < 2 { return false }
         // A class hierarchy asks for the same object once per `init(from:)`: check it once.
         if hot.value.checkedObject == object { return hot.value.checkedObjectRepeats }
-        guard let (_, second) = firstRepeat(in: object, members: members) else {
+        guard let (_, second) = firstRepeat(in: object, members: members)
+            ?? (tape.isPlainInput ? nil : firstCanonicalRepeat(in: object, members: members)) else {
             hot.value.checkedObject = object
             hot.value.checkedObjectRepeats = false
             return false

@@ -124,6 +124,7 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try value(key)
         try decoder.expect(.array, at: index, path(index))
+        try decoder.countElements(1, at: index, path(index))
         return BridgeUnkeyedDecodingContainer(decoder: decoder, array: index, at: detachedPath(index))
     }
 
@@ -243,6 +244,7 @@ struct BridgeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let index = try next([Any].self)
         try decoder.expect(.array, at: index, elementPath)
+        try decoder.countElements(1, at: index, elementPath)
         let container = BridgeUnkeyedDecodingContainer(decoder: decoder, array: index, at: detachedPath)
         advance()
         return container
