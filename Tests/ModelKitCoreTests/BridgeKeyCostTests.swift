@@ -69,4 +69,55 @@ import Testing
         #expect(nest?.d?.count == 150_000)
         #expect(nest?.d?["k149999"] == 149_999)
     }
+
+    private struct Pair: Decodable { var a: Int; var b: Int }
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A custom key strategy was handed each key's coding path found by walking the tape from
+    /// the document's start past every earlier sibling: 40,000 elements took 7.4 s (release).
+    /// The closure is called once per key, with the path `JSONDecoder` gives it.
+    @Test func aCustomKeyStrategyIsLinearAndGetsJSONDecodersPaths() throws {
+        final class Calls: @unchecked Sendable { var count = 0; var paths: [[String]] = [] }
+        func strategy(_ calls: Calls) -> JSONDecoder.KeyDecodingStrategy {
+            .custom { path in
+                calls.count += 1
+                if calls.paths.count < 8 { calls.paths.append(path.map(\.stringValue)) }
+                return AnyKey(stringValue: path.last!.stringValue.lowercased())
+            }
+        }
+        let count = 40_000
+        let json = Array(("[" + Array(repeating: #"{"A":1,"B":2}"#, count: count).joined(separator: ",") + "]").utf8)
+        let calls = Calls()
+        let decoder = ModelDecoder()
+        decoder.keyDecodingStrategy = strategy(calls)
+        let decoded = try decoder.decode([Pair].self, from: json)
+        #expect(decoded.count == count && decoded.last?.b == 2)
+        #expect(calls.count == 2 * count)
+        // The paths as `JSONDecoder` hands them over, nested objects and arrays included.
+        let small = Data(#"{"D":{"X":[{"A":1,"B":2},{"A":3,"B":4}]}}"#.utf8)
+        struct Inner: Decodable { var x: [Pair] }
+        struct Outer: Decodable { var d: Inner }
+        let foundationCalls = Calls(), ours = Calls()
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = strategy(foundationCalls)
+        decoder.keyDecodingStrategy = strategy(ours)
+        #expect(try decoder.decode(Outer.self, from: small).d.x.last?.b == foundation.decode(Outer.self, from: small).d.x.last?.b)
+        #expect(Set(ours.paths.map { $0.joined(separator: "/") }) == Set(foundationCalls.paths.map { $0.joined(separator: "/") }))
+    }
+
+    /// One large object under a custom strategy: its key index converted every key with a walk
+    /// from the start (160,000 members took 57 s).
+    @Test func aCustomKeyStrategyOnALargeObjectIsLinear() throws {
+        let keys = (0..<60_000).map { "K\($0)" }
+        let json = Array("{\"D\":\(object(keys))}".utf8)
+        let decoder = ModelDecoder()
+        decoder.keyDecodingStrategy = .custom { path in AnyKey(stringValue: path.last!.stringValue.lowercased()) }
+        let decoded = try decoder.decode(Dictionary.self, from: json)
+        #expect(decoded.d.count == 60_000 && decoded.d["k59999"] == 59_999)
+    }
 }

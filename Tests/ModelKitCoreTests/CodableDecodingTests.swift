@@ -322,4 +322,19 @@ struct CodableDecodingTests {
         // Some one-byte changes keep a valid document (a digit, a letter inside a string).
         #expect(mutatedDecodes > 0 && mutatedDecodes < json.count)
     }
+
+    /// A `JSONValue` holding null inside a Codable type threw `valueNotFound`; `JSONDecoder`
+    /// reads `.null` (and ModelEncoder writes it), as a property, an element and a dictionary value.
+    @Test func aNullJSONValueInsideACodableTypeIsNull() throws {
+        struct Holder: Codable, Equatable { var meta: JSONValue; var list: [JSONValue]; var map: [String: JSONValue] }
+        let json = #"{"meta":null,"list":[1,null],"map":{"a":null}}"#
+        let expected = try JSONDecoder().decode(Holder.self, from: Data(json.utf8))
+        #expect(expected.meta == .null && expected.list == [1, .null] && expected.map == ["a": .null])
+        let decoded = try ModelDecoder().decode(Holder.self, from: json)
+        #expect(decoded == expected)
+        #expect(try ModelDecoder(options: .server).decode(Holder.self, from: json) == expected)
+        // ModelKit's own output reads back.
+        let written = try ModelEncoder().encode(decoded)
+        #expect(try ModelDecoder().decode(Holder.self, from: written) == expected)
+    }
 }

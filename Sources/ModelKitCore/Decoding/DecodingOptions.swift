@@ -113,6 +113,13 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxInputBytes: Int
     /// Longest string or key, in UTF-8 bytes after unescaping, and longest number text. Default: unlimited.
     public var maxStringBytes: Int
+    /// Most values one document (in a stream, one record) decodes into, which bounds its memory
+    /// where ``maxInputBytes`` bounds only its text: every object and array counts one, and every
+    /// model, collection element or Codable value one more per whole 64 bytes of its size
+    /// (`MemoryLayout.stride`), so `{}` as a 528-byte struct counts nine. A decode then holds at
+    /// most about 64 bytes per element counted, plus its strings and small scalars, which are
+    /// bounded by the input. Values replayed from a buffered one count again. Default: unlimited.
+    public var maxElements: Int
 
     /// The deepest nesting any decode accepts, whatever `maxDepth` says: a larger `maxDepth`
     /// acts as this. Deeper values would overflow the stack in the paths that recurse over a
@@ -127,11 +134,17 @@ public struct DecodingLimits: Sendable, Hashable {
     public static let maxBufferedNesting = 128
 
     /// Limits with the defaults: depth 512, sizes unlimited.
-    public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max) {
+    public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max, maxElements: Int = .max) {
         self.maxDepth = maxDepth
         self.maxInputBytes = maxInputBytes
         self.maxStringBytes = maxStringBytes
+        self.maxElements = maxElements
     }
+
+    /// What a value of type `T` counts against ``maxElements`` beyond its container: one per
+    /// whole 64 bytes of its size (0 for the standard scalars and small models).
+    @inlinable
+    static func elementWeight<T>(of type: T.Type) -> Int { MemoryLayout<T>.stride >> 6 }
 }
 
 /// How a JSON value becomes a `Date`.

@@ -5,6 +5,10 @@ protocol WholeInputParser: ChunkParser {
     /// Where the last string value or container the sink was handed ends (0 before any): no
     /// string is open there.
     var lastValueEnd: Int { get }
+    /// Told before any token when the quick check found the input plain (no non-ASCII byte, no
+    /// `\u` escape): keys then match as `String`s only when they match as bytes. Untold, a
+    /// parser assumes they may not.
+    func inputIsPlain()
 }
 
 /// A whole input into a parser: the pre-scan (the RFC 8259 checks yajl leaves out), then yajl.
@@ -31,7 +35,9 @@ enum WholeInputFeeder {
         // No string that could outgrow the limit, and nothing for the stateful pre-scan but where
         // strings are: yajl takes the input in one call (no string is cut), and only what follows
         // the last value it handed over is scanned, for a string left open.
-        if body.count <= quickCheckLimit, body.count <= parser.maxStringBytes, InputScanner.quickCheck(body, validUTF8: validUTF8) {
+        var plain = true
+        if body.count <= quickCheckLimit, body.count <= parser.maxStringBytes, InputScanner.quickCheck(body, validUTF8: validUTF8, plain: &plain) {
+            if plain { parser.inputIsPlain() }
             if !body.isEmpty { try parser.parse(body, at: start) }
             let tail = max(start, parser.lastValueEnd)
             var scanner = InputScanner()

@@ -58,6 +58,19 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Removes the members of an object for which `shouldBeRemoved` is true, in one pass (removing
+    /// them one by one costs the same per key); does nothing on a non-object.
+    ///
+    /// ```swift
+    /// value.removeAll { $0.key.hasPrefix("_") }
+    /// ```
+    public mutating func removeAll(where shouldBeRemoved: ((key: String, value: JSONValue)) throws -> Bool) rethrows {
+        guard case .object(var object) = self else { return }
+        self = .null  // as in the subscript: the object mutates in place
+        defer { self = .object(object) }
+        try object.removeAll(where: shouldBeRemoved)
+    }
+
     /// The element at `index` of an array (nil when out of range or not an array); setting
     /// replaces an element in range and does nothing otherwise.
     public subscript(index: Int) -> JSONValue? {

@@ -100,7 +100,9 @@ public final class ModelStreamDecoder<M: ModelValue> {
     private func consume(_ chunk: UnsafeRawBufferPointer) throws {
         var chunk = chunk
         if totalBytes == 0, hasByteOrderMark(chunk) {
-            // A byte order mark may be ignored (RFC 8259 §8.1); count it, parse past it.
+            // A byte order mark may be ignored (RFC 8259 §8.1); count it (a column, as a whole
+            // document's positions do), parse past it.
+            engine.locator.lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: chunk[..<3]))
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
             totalBytes = 3
             feeder = ChunkedFeeder(start: 3)

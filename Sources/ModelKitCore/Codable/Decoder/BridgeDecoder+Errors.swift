@@ -10,16 +10,19 @@ import Foundation
 extension BridgeDecoder {
     func codingPath(_ at: BridgePath) -> [any CodingKey] {
         var result = prefix
-        for step in at.fixed ?? steps.prefix(at.depth) { result.append(codingKey(step)) }
-        if let step = at.step { result.append(codingKey(step)) }
+        for step in at.fixed ?? steps.prefix(at.depth) { result.append(codingKey(step, after: result)) }
+        if let step = at.step { result.append(codingKey(step, after: result)) }
         return result
     }
 
     /// A step's key: the member's key text as the document spells it (which is the `stringValue`
-    /// of the key that found it), or `Index n` as `JSONDecoder` reports an element.
-    func codingKey(_ step: PathStep) -> any CodingKey {
+    /// of the key that found it), or `Index n` as `JSONDecoder` reports an element. `path` is
+    /// the path of the container it is a step of.
+    func codingKey(_ step: PathStep, after path: [any CodingKey]) -> any CodingKey {
         switch step {
-        case .member(let keyEntry): return TextCodingKey(keyText(Int(keyEntry)))
+        case .member(let keyEntry):
+            var object = ObjectCodingPath(keys: path)
+            return TextCodingKey(keyText(Int(keyEntry), in: &object))
         case .element(let ordinal): return IndexCodingKey(Int(ordinal))
         }
     }

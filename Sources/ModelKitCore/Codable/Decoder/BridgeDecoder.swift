@@ -66,6 +66,7 @@ final class BridgeDecoder: Decoder {
         self.prefix = prefix
         start = current
         hot = UncheckedStorage(HotState(current: current))
+        hot.value.elementsLeft = options.limits.maxElements
         entries = tape.entries
         // Never read without a side buffer: only entries flagged as in it are.
         sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? tape.inputBase
@@ -105,12 +106,14 @@ final class BridgeDecoder: Decoder {
     /// A keyed container over the object at `object`, once its keys are known to be unique (or
     /// the duplicate-key policy says which of a repeated key's values counts).
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, at: BridgePath) throws -> KeyedDecodingContainer<Key> {
+        try countElements(1, at: object, at)
         let repeated = try repeatedKeys(in: object, at)
         return KeyedDecodingContainer(BridgeKeyedDecodingContainer<Key>(decoder: self, object: object, at: at, hasRepeatedKeys: repeated))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try expect(.array, at: current, here)
+        try countElements(1, at: current, here)
         return BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
     }
 
@@ -165,6 +168,8 @@ final class BridgeDecoder: Decoder {
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
     /// their schema, everything else through its `init(from:)` with this decoder moved there.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        let weight = DecodingLimits.elementWeight(of: T.self)
+        if weight > 0 { try countElements(weight, at: index, at) }
         // A type seen just before (the elements of an array, mostly) skips the checks below.
         if hot.value.plain.contains(T.self) { return try descend(into: index, at) { try T(from: self) } }
         if let value = try decodeStandard(T.self, at: index, at) { return value }
@@ -226,6 +231,7 @@ final class BridgeDecoder: Decoder {
     private func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
         try descend(into: index, at) {
             try expect(.array, at: current, here)
+            try countElements(1, at: current, here)
             var container = BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
             var elements: [Element] = []
             elements.reserveCapacity(container.count!)
@@ -269,6 +275,17 @@ final class BridgeDecoder: Decoder {
         return try body()
     }
 
+    /// Counts `count` elements against `DecodingLimits.maxElements` (see its doc): one per
+    /// container made, and per value by its size; a model replayed into the schema engine counts
+    /// there, from what is left here.
+    @inline(__always)
+    func countElements(_ count: Int, at index: Int, _ at: @autoclosure () -> BridgePath) throws {
+        hot.value.elementsLeft &-= count
+        if hot.value.elementsLeft < 0 {
+            throw dataCorrupted(.limitExceeded(.maxElements, limit: options.limits.maxElements), at: index, at())
+        }
+    }
+
     /// A model (or `JSONValue`) is decoded by the schema engine from the tape's tokens of its
     /// sub-value (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
@@ -277,6 +294,8 @@ final class BridgeDecoder: Decoder {
             if kind == .null { throw valueNotFound(M.self, expected: M._typeName, at: index, at) }
             if kind != .object { throw typeMismatch(M.self, expected: M._typeName, at: index, at) }
         } else if !entries[index].isContainer {
+            // Null is a JSONValue like any other (`JSONDecoder` reads `.null`, ModelEncoder writes it).
+            if kind == .null, let null = JSONValue.null as? M { return null }
             return try decodeScalar(M.self, at: index, at)
         }
         do {
@@ -307,8 +326,8 @@ final class BridgeDecoder: Decoder {
 
     /// The value index of `key` in the object at `object`, or nil. Members are searched from
     /// just after the previous hit in this object, wrapping around once.
+    /// Keys converted by a strategy are looked up by the caller (`findConverted`).
     func find(_ key: some CodingKey, in object: Int, depth: Int) -> Int? {
-        if convertsKeys { return findConverted(key.stringValue, in: object) }
         let end = Int(entries[object].next)
         var start = object + 1
         if depth < Self.cursorDepths {
@@ -323,7 +342,7 @@ final class BridgeDecoder: Decoder {
         } else {
             hit = Array(text.utf8).withUnsafeBytes { search($0, in: object, from: start, end: end) }
         }
-        guard let hit else { return nil }
+        guard let hit else { return tape.isPlainInput ? nil : findCanonical(text, in: object) }
         remember(object: object, next: Int(entries[hit + 1].next), depth: depth)
         return hit + 1
     }
@@ -393,4 +412,6 @@ struct HotState: ~Copyable {
     /// The object whose keys were last checked for repeats (BridgeDecoder+RepeatedKeys.swift).
     var checkedObject = -1
     var checkedObjectRepeats = false
+    /// What `DecodingLimits.maxElements` leaves the document (BridgeDecoder.countElements).
+    var elementsLeft = Int.max
 }
