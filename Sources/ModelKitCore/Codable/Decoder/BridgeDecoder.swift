@@ -220,26 +220,6 @@ final class BridgeDecoder: Decoder {
         return try decodeIfStringKeyed(T.self, at: index, at)
     }
 
-    /// A `[String: V]`, read with its keys as written; nil for any other type.
-    private func decodeIfStringKeyed<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T? {
-        guard let dictionary = T.self as? any StringKeyedDictionary.Type else { return nil }
-        return try dictionary.decodeStringKeyed(from: self, at: index, at) as? T
-    }
-
-    /// What `Array<Element>.init(from:)` does, with the element type known here: the array's
-    /// unkeyed container, each element through its scalar conversion.
-    private func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
-        try descend(into: index, at) {
-            try expect(.array, at: current, here)
-            try countElements(1, at: current, here)
-            var container = BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
-            var elements: [Element] = []
-            elements.reserveCapacity(container.count!)
-            while !container.isAtEnd { elements.append(try container.decodeScalar(Element.self)) }
-            return elements
-        }
-    }
-
     /// The document's value, of a type the caller found is no ``ModelValue`` (no scalar, no
     /// model): straight to its `init(from:)`, without asking the runtime about its conformances
     /// a second time (hundreds of instructions per decode).

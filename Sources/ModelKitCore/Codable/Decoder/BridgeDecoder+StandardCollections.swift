@@ -4,10 +4,32 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// `[String: V]` as `JSONDecoder` reads it: the document's keys as written, never passed through
-// the key decoding strategy (that strategy is for `CodingKey`s, and a dictionary's keys are data).
+// Standard collections the bridge reads itself, without their own `init(from:)`: `[String: V]` as
+// `JSONDecoder` reads it (the document's keys as written, never passed through the key decoding
+// strategy: that strategy is for `CodingKey`s, and a dictionary's keys are data), and arrays of
+// standard scalars.
 
 extension BridgeDecoder {
+    /// A `[String: V]`, read with its keys as written; nil for any other type.
+    func decodeIfStringKeyed<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T? {
+        guard let dictionary = T.self as? any StringKeyedDictionary.Type else { return nil }
+        return try dictionary.decodeStringKeyed(from: self, at: index, at) as? T
+    }
+
+    /// What `Array<Element>.init(from:)` does, with the element type known here: the array's
+    /// unkeyed container, each element through its scalar conversion.
+    func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
+        try descend(into: index, at) {
+            try expect(.array, at: current, here)
+            try countElements(1, at: current, here)
+            var container = BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
+            var elements: [Element] = []
+            elements.reserveCapacity(container.count!)
+            while !container.isAtEnd { elements.append(try container.decodeScalar(Element.self)) }
+            return elements
+        }
+    }
+
     /// The object at `index` as a `[String: Value]`, keys as written; of a repeated key, the
     /// value ``DecodingOptions/duplicateKeys`` picks (the first, as `JSONDecoder`).
     func decodeStringKeyed<Value: Decodable>(_ type: [String: Value].Type, at index: Int, _ at: BridgePath) throws -> [String: Value] {
