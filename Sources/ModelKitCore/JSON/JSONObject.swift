@@ -87,7 +87,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// in one pass.
     ///
     /// ```swift
-    /// object.removeAll { $0.key.hasPrefix("_") }
+    /// var object: JSONObject = ["_id": 7, "name": "Ada"]
+    /// object.removeAll { $0.key.hasPrefix("_") }   // ["name": "Ada"]
     /// ```
     public mutating func removeAll(where shouldBeRemoved: ((key: String, value: JSONValue)) throws -> Bool) rethrows {
         var kept: [(key: String, value: JSONValue)] = []
