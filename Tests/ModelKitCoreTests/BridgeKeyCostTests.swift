@@ -120,4 +120,37 @@ import Testing
         let decoded = try decoder.decode(Dictionary.self, from: json)
         #expect(decoded.d.count == 60_000 && decoded.d["k59999"] == 59_999)
     }
+
+    /// A container kept past its `init(from:)` converts its keys later, with the path it had.
+    @Test func aKeptContainerGetsItsPathUnderACustomStrategy() throws {
+        final class Paths: @unchecked Sendable { var seen: [String] = [] }
+        struct Keeper: Decodable {
+            let inner: KeyedDecodingContainer<AnyKey>
+            init(from decoder: any Decoder) throws {
+                inner = try decoder.container(keyedBy: AnyKey.self).nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "x"))
+            }
+        }
+        let json = Data(#"[{"X":{"A":1,"B":2}}]"#.utf8)
+        var results: [[String]] = []
+        for coder in ["foundation", "ours"] {
+            let paths = Paths()
+            let strategy = JSONDecoder.KeyDecodingStrategy.custom { path in
+                paths.seen.append(path.map(\.stringValue).joined(separator: "/"))
+                return AnyKey(stringValue: path.last!.stringValue.lowercased())
+            }
+            let kept: [Keeper]
+            if coder == "foundation" {
+                let decoder = JSONDecoder()
+                decoder.keyDecodingStrategy = strategy
+                kept = try decoder.decode([Keeper].self, from: json)
+            } else {
+                let decoder = ModelDecoder()
+                decoder.keyDecodingStrategy = strategy
+                kept = try decoder.decode([Keeper].self, from: json)
+            }
+            #expect(try kept[0].inner.decode(Int.self, forKey: AnyKey(stringValue: "b")) == 2)
+            results.append(paths.seen.filter { $0.hasSuffix("/A") || $0.hasSuffix("/B") }.sorted())
+        }
+        #expect(results[0] == results[1] && results[1] == ["Index 0/x/A", "Index 0/x/B"])
+    }
 }

@@ -19,6 +19,8 @@ import Testing
         #expect(value.objectValue?.keys == ["k\(count - 3)", "k\(count - 2)", "k\(count - 1)"])
         #expect(value["k\(count - 1)"] == .number(JSONNumber(count - 1)))
         #expect(value["k0"] == nil)
+        // Removals keep no storage of their own: every `JSONValue` holds a `JSONObject`'s size.
+        #expect(MemoryLayout<JSONObject>.size == 16)
     }
 }
 

@@ -256,33 +256,3 @@ struct BadKeyHolder: Model {
         #expect(error.reason == .missingKey("titles[0]"))
     }
 }
-
-struct OverlapHolder: Model {
-    var value = 0
-    var other = 0
-    static let schema = Schema(OverlapHolder.self) { Field("value", \.value) }
-}
-
-extension KeyPathIndexTests {
-    // Two fields whose key paths overlap (one's key is a prefix of the other's) were encoded with
-    // one of them silently dropped: such a schema stops the program when built, naming both.
-    @Test func overlappingKeyPathsStop() async {
-        await #expect(processExitsWith: .failure) {
-            _ = Schema(OverlapHolder.self) { Field("value", \.value, key: "a.b"); Field("other", \.other, key: "a.b.c") }
-        }
-        await #expect(processExitsWith: .failure) {
-            _ = Schema(OverlapHolder.self) { Field("value", \.value, key: "a[0]"); Field("other", \.other, key: "a[0].b") }
-        }
-        await #expect(processExitsWith: .failure) {
-            _ = Schema(OverlapHolder.self) { Field("value", \.value, key: "a.b.c"); Field("other", \.other, key: "a") }
-        }
-    }
-
-    /// Siblings and shared keys are no overlap: both are written.
-    @Test func siblingKeyPathsAreAllWritten() throws {
-        let schema = Schema(OverlapHolder.self) { Field("value", \.value, key: "a.b"); Field("other", \.other, key: "a.c") }
-        #expect(schema.slots.count == 2)
-        let indexed = Schema(OverlapHolder.self) { Field("value", \.value, key: "a[0].b"); Field("other", \.other, key: "a[1]") }
-        #expect(indexed.slots.count == 2)
-    }
-}

@@ -4,15 +4,16 @@
 /// dozen keys, so building a 100,000-key object stays linear. A repeated key keeps its first
 /// position and takes the last value.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// Members by slot. In an indexed object a removed member leaves its slot (see `removed`)
-    /// until more than half the slots are empty: shifting every later member and its index
-    /// entry per removal made removing keys front to back quadratic.
+    /// Members by slot. In an indexed object a removed member leaves its slot until more than
+    /// half the slots are empty: shifting every later member and its index entry per removal
+    /// made removing keys front to back quadratic. A slot is live when the index maps its key
+    /// to it, so removals need no storage of their own (every `JSONValue` holds this struct).
     private var entries: [(key: String, value: JSONValue)] = []
     private var index: [String: Int]?
-    /// Which slots are removed: empty until a member of an indexed object is removed.
-    private var removed: [Bool] = []
-    private var removedCount = 0
     private static let indexThreshold = 12
+
+    /// Slots left by removed members: the index holds exactly the live keys.
+    private var removedCount: Int { index.map { entries.count - $0.count } ?? 0 }
 
     /// An empty object.
     public init() {}
@@ -33,8 +34,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The members in order, without removed slots.
     private var members: [(key: String, value: JSONValue)] {
-        guard removedCount > 0 else { return entries }
-        return entries.indices.compactMap { removed[$0] ? nil : entries[$0] }
+        guard removedCount > 0, let index else { return entries }
+        return entries.indices.compactMap { index[entries[$0].key] == $0 ? entries[$0] : nil }
     }
 
     /// The number of slots, removed ones included (the replay driver walks slots: no iterator
@@ -43,7 +44,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The member in slot `slot`, nil when it was removed.
     func member(inSlot slot: Int) -> (key: String, value: JSONValue)? {
-        removedCount > 0 && removed[slot] ? nil : entries[slot]
+        guard removedCount > 0, let index else { return entries[slot] }
+        return index[entries[slot].key] == slot ? entries[slot] : nil
     }
 
     /// Iterates `(key, value)` pairs in order.
@@ -63,7 +65,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
             return
         }
         entries.append((key, value))
-        if !removed.isEmpty { removed.append(false) }
         if index != nil {
             index![key] = entries.count - 1
         } else if entries.count > Self.indexThreshold {
@@ -87,7 +88,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// in one pass.
     ///
     /// ```swift
-    /// object.removeAll { $0.key.hasPrefix("_") }
+    /// var object: JSONObject = ["_id": 7, "name": "Ada"]
+    /// object.removeAll { $0.key.hasPrefix("_") }   // ["name": "Ada"]
     /// ```
     public mutating func removeAll(where shouldBeRemoved: ((key: String, value: JSONValue)) throws -> Bool) rethrows {
         var kept: [(key: String, value: JSONValue)] = []
@@ -106,9 +108,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
         index![entries[slot].key] = nil
         entries[slot].value = .null
-        if removed.isEmpty { removed = Array(repeating: false, count: entries.count) }
-        removed[slot] = true
-        removedCount += 1
         // Each compaction follows at least as many removals as it moves members: linear overall.
         if removedCount * 2 > entries.count {
             entries = members
@@ -118,8 +117,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// After `entries` lost its removed slots.
     private mutating func compacted() {
-        removed = []
-        removedCount = 0
         if index != nil || entries.count > Self.indexThreshold { rebuildIndex() }
     }
 

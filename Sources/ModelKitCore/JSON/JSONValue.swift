@@ -62,7 +62,8 @@ public enum JSONValue: Sendable, Hashable {
     /// them one by one costs the same per key); does nothing on a non-object.
     ///
     /// ```swift
-    /// value.removeAll { $0.key.hasPrefix("_") }
+    /// var value: JSONValue = ["_id": 7, "name": "Ada"]
+    /// value.removeAll { $0.key.hasPrefix("_") }   // ["name": "Ada"]
     /// ```
     public mutating func removeAll(where shouldBeRemoved: ((key: String, value: JSONValue)) throws -> Bool) rethrows {
         guard case .object(var object) = self else { return }

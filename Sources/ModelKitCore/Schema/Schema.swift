@@ -59,19 +59,6 @@ public final class Schema: Sendable {
         return Root.self is AnyClass && check(ancestor)
     }
 
-    /// Two fields whose written keys overlap (`a.b` and `a.b.c`, `a[0]` and `a[0].b`: one's
-    /// value would hold the other) cannot both be written: the writer dropped one silently. Such
-    /// a schema stops when built, as a malformed key does.
-    private static func checkKeyPathsDoNotOverlap(_ mapped: [FieldSlot]) {
-        let written = mapped.compactMap { slot in slot.resolvedKeys.first.map { (slot, $0, KeyPathSegment.segments(of: $0)) } }
-        for (deep, deepKey, segments) in written where segments.count > 1 {
-            for (outer, outerKey, prefix) in written where prefix.count < segments.count && Array(segments.prefix(prefix.count)) == prefix {
-                preconditionFailure("fields \(outer.name) (key \"\(outerKey)\") and \(deep.name) (key \"\(deepKey)\") overlap: "
-                    + "the first one's value would hold the second one; give one of them another key")
-            }
-        }
-    }
-
     private init<Root: Model>(_ type: Root.Type, parentSlots: [FieldSlot], naming: KeyNamingStrategy, typeName: String?, fields: [FieldSlot]) {
         self.typeName = typeName ?? String(describing: type)
         modelType = type
@@ -91,7 +78,6 @@ public final class Schema: Sendable {
             entry.slot.isSealed = true
         }
         let mapped = slots.filter { !$0.options.contains(.notMapped) }
-        Self.checkKeyPathsDoNotOverlap(mapped)
         keyTable = KeyTable.build(fields: mapped.map { ($0, $0.resolvedKeys) })
         nameTable = KeyTable.build(fields: slots.map { ($0, [$0.name]) }, splittingKeyPaths: false)
         derivedData = SchemaLayers.all.map { $0.init(fields: all.map(\.slot)) }

@@ -27,6 +27,17 @@ extension BridgeDecoder {
         }
     }
 
+    /// Counts `count` elements against `DecodingLimits.maxElements` (see its doc): one per
+    /// container made, and per value by its size; a model replayed into the schema engine counts
+    /// there, from what is left here.
+    @inline(__always)
+    func countElements(_ count: Int, at index: Int, _ at: @autoclosure () -> BridgePath) throws {
+        hot.value.elementsLeft &-= count
+        if hot.value.elementsLeft < 0 {
+            throw dataCorrupted(.limitExceeded(.maxElements, limit: options.limits.maxElements), at: index, at())
+        }
+    }
+
     func located(_ reason: ModelDecodingError.Reason, offset: Int, codingPath: [any CodingKey]) -> ModelDecodingError {
         let (offset, line, column) = tape.place(offset)
         return ModelDecodingError(reason: reason, path: JSONPath.of(codingPath), line: line, column: column, byteOffset: offset)

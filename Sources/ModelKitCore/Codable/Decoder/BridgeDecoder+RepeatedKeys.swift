@@ -109,12 +109,12 @@ extension BridgeDecoder {
     }
 
     /// The value index of `wanted` in an object where some key repeats: the first or the last
-    /// occurrence, as the policy says. `at` is the object's path.
+    /// occurrence, as the policy says. `at` is the path its container was made with (see ObjectCodingPath).
     func findRepeated(_ wanted: String, in object: Int, at: BridgePath) -> Int? {
         if Int(entries[object].length) > Self.indexedMembers {
             return indexedMember(wanted, in: object, at: at, last: options.duplicateKeys == .useLast)
         }
-        var path = ObjectCodingPath(at)
+        var path = ObjectCodingPath(at, object: object)
         var k = object + 1
         let end = Int(entries[object].next)
         var found: Int?

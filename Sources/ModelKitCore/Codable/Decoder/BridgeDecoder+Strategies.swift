@@ -11,19 +11,27 @@ import Foundation
 /// object (found by walking the tape from the document's start per key, it was quadratic).
 struct ObjectCodingPath {
     private let at: BridgePath?
+    private let object: Int
     private var made: [any CodingKey]?
 
-    /// The path of the object at `at`, made when first asked for.
-    init(_ at: BridgePath) { self.at = at }
+    /// The path of the object at `object`, whose container was made with path `at`: resolved
+    /// when first asked for (a container kept past its `init(from:)` finds it on the tape, which
+    /// a lookup whose key is converted already need not pay).
+    init(_ at: BridgePath, object: Int) {
+        self.at = at
+        self.object = object
+    }
+
     /// A path already made.
     init(keys: [any CodingKey]) {
         at = nil
+        object = -1
         made = keys
     }
 
     mutating func keys(_ decoder: BridgeDecoder) -> [any CodingKey] {
         if let made { return made }
-        let keys = decoder.codingPath(at!)
+        let keys = decoder.codingPath(decoder.containerPath(at!, of: object))
         made = keys
         return keys
     }
@@ -51,7 +59,7 @@ extension BridgeDecoder {
     func keys(of object: Int, at: BridgePath) -> [String] {
         var result: [String] = []
         result.reserveCapacity(Int(entries[object].length))
-        var path = ObjectCodingPath(at)
+        var path = ObjectCodingPath(at, object: object)
         var k = object + 1
         while k < Int(entries[object].next) {
             result.append(keyText(k, in: &path))
@@ -63,7 +71,7 @@ extension BridgeDecoder {
     /// The value index of the first member whose converted key is `wanted`.
     func findConverted(_ wanted: String, in object: Int, at: BridgePath) -> Int? {
         if Int(entries[object].length) > Self.indexedMembers { return indexedMember(wanted, in: object, at: at, last: false) }
-        var path = ObjectCodingPath(at)
+        var path = ObjectCodingPath(at, object: object)
         var k = object + 1
         let end = Int(entries[object].next)
         while k < end {

@@ -255,17 +255,6 @@ final class BridgeDecoder: Decoder {
         return try body()
     }
 
-    /// Counts `count` elements against `DecodingLimits.maxElements` (see its doc): one per
-    /// container made, and per value by its size; a model replayed into the schema engine counts
-    /// there, from what is left here.
-    @inline(__always)
-    func countElements(_ count: Int, at index: Int, _ at: @autoclosure () -> BridgePath) throws {
-        hot.value.elementsLeft &-= count
-        if hot.value.elementsLeft < 0 {
-            throw dataCorrupted(.limitExceeded(.maxElements, limit: options.limits.maxElements), at: index, at())
-        }
-    }
-
     /// A model (or `JSONValue`) is decoded by the schema engine from the tape's tokens of its
     /// sub-value (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {

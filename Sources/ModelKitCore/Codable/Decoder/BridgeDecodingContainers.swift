@@ -40,8 +40,9 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     @inline(__always)
     private func find(_ key: some CodingKey) -> Int? {
-        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object, at: at) }
-        if decoder.convertsKeys { return decoder.findConverted(key.stringValue, in: object, at: at) }
+        // The path as made: resolved only if a key must be converted (see ObjectCodingPath).
+        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object, at: made) }
+        if decoder.convertsKeys { return decoder.findConverted(key.stringValue, in: object, at: made) }
         return decoder.find(key, in: object, depth: made.depth)
     }
 
