@@ -117,8 +117,17 @@ import Testing
         let json = Array("{\"D\":\(object(keys))}".utf8)
         let decoder = ModelDecoder()
         decoder.keyDecodingStrategy = .custom { path in AnyKey(stringValue: path.last!.stringValue.lowercased()) }
-        let decoded = try decoder.decode(Dictionary.self, from: json)
-        #expect(decoded.d.count == 60_000 && decoded.d["k59999"] == 59_999)
+        // Read through a keyed container (a `[String: Int]` keeps its keys as written, as with JSONDecoder).
+        struct Members: Decodable {
+            var count = 0, last = 0
+            init(from decoder: any Decoder) throws {
+                let inner = try decoder.container(keyedBy: AnyKey.self).nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "d"))
+                count = inner.allKeys.count
+                last = try inner.decode(Int.self, forKey: AnyKey(stringValue: "k59999"))
+            }
+        }
+        let decoded = try decoder.decode(Members.self, from: json)
+        #expect(decoded.count == 60_000 && decoded.last == 59_999)
     }
 
     /// A container kept past its `init(from:)` converts its keys later, with the path it had.
