@@ -30,7 +30,9 @@ let package = Package(
         // Only the macro targets use swift-syntax; `ModelKitCore` never builds it. 602.0.0 is the
         // oldest that builds them (600.0.1 lacks `FixIt.Change.replaceText`): all tests pass on 602 and 603.
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
-        // Used only by the trait-gated integration targets below.
+        // Used only by the trait-gated integration targets below. NIO 2.101.2 or later: the
+        // integrations read request bodies through `ByteBuffer.readableBytesSpan`.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
         // Its default trait ExternalLoading (loading external references) is not used and slows its build.
@@ -66,6 +68,7 @@ let package = Package(
             dependencies: [
                 "ModelKitCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
         .target(
@@ -73,6 +76,7 @@ let package = Package(
             dependencies: [
                 "ModelKitCore",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Vapor"])),
             ]
         ),
         .target(

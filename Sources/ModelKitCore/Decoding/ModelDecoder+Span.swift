@@ -51,7 +51,8 @@ extension ModelDecoder {
         return try json.withUnsafeBytes { try Self.decodeAny(type, from: $0, options: options) }
     }
 
-    /// Decodes any `Decodable` type (the Codable bridge) from a `UTF8Span`, read in place.
+    /// Decodes any `Decodable` type (the Codable bridge) from a `UTF8Span`, read in place. The
+    /// bridge checks its UTF-8 as any input's (only the schema path skips that check).
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     public func decode<T: Decodable>(_ type: T.Type, from json: UTF8Span) throws -> T {
         let options = try optionsForDecode()

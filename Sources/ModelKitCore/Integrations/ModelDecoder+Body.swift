@@ -28,7 +28,7 @@ extension ModelDecoder {
         return try Self.decodeBody(type, from: bytes, options: options)
     }
 
-    private static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
+    static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
         guard let schemaType = CodingDoor.modelDoorType(T.self) else {
             return try decodeAny(type, from: bytes, options: options)
         }
