@@ -8,22 +8,14 @@ extension ModelDecoder {
     @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: RawSpan) throws -> T {
         let options = try optionsForDecode()
-        return try json.withUnsafeBytes { bytes in
-            // The door as for a byte collection: a standard value takes the Codable door.
-            guard CodingDoor.takesModelDoor(T.self) else { return try Self.decodeStandardValue(T.self, from: bytes, options: options) }
-            return try Self.decode(T.self, fromBytes: bytes, options: options)
-        }
+        return try json.withUnsafeBytes { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// Decodes `type` from UTF-8 bytes in a `Span<UInt8>`, read in place (never copied).
     @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: Span<UInt8>) throws -> T {
         let options = try optionsForDecode()
-        return try json.withUnsafeBytes { bytes in
-            // The door as for a byte collection: a standard value takes the Codable door.
-            guard CodingDoor.takesModelDoor(T.self) else { return try Self.decodeStandardValue(T.self, from: bytes, options: options) }
-            return try Self.decode(T.self, fromBytes: bytes, options: options)
-        }
+        return try json.withUnsafeBytes { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// Decodes `type` from a `UTF8Span`, read in place: its UTF-8 is valid already, so that check
@@ -32,11 +24,7 @@ extension ModelDecoder {
     @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: UTF8Span) throws -> T {
         let options = try optionsForDecode()
-        return try json.span.withUnsafeBytes { bytes in
-            // The door as for a byte collection: a standard value takes the Codable door.
-            guard CodingDoor.takesModelDoor(T.self) else { return try Self.decodeStandardValue(T.self, from: bytes, options: options) }
-            return try Self.decode(T.self, fromBytes: bytes, options: options, validUTF8: true)
-        }
+        return try json.span.withUnsafeBytes { try Self.decodeAtDoor(T.self, from: $0, options: options, validUTF8: true) }
     }
 
     /// Decodes any `Decodable` type (the Codable bridge) from a `RawSpan`, read in place.
@@ -63,22 +51,14 @@ extension ModelDecoder {
     @inlinable
     public func decode<T: ModelValue & Decodable>(_ type: T.Type, from json: RawSpan) throws -> T {
         let options = try optionsForDecode()
-        return try json.withUnsafeBytes { bytes in
-            // The door as for a byte collection: a standard value takes the Codable door.
-            guard CodingDoor.takesModelDoor(T.self) else { return try Self.decodeStandardValue(T.self, from: bytes, options: options) }
-            return try Self.decode(T.self, fromBytes: bytes, options: options)
-        }
+        return try json.withUnsafeBytes { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// A type that is both ``ModelValue`` and `Decodable` takes the schema path.
     @inlinable
     public func decode<T: ModelValue & Decodable>(_ type: T.Type, from json: Span<UInt8>) throws -> T {
         let options = try optionsForDecode()
-        return try json.withUnsafeBytes { bytes in
-            // The door as for a byte collection: a standard value takes the Codable door.
-            guard CodingDoor.takesModelDoor(T.self) else { return try Self.decodeStandardValue(T.self, from: bytes, options: options) }
-            return try Self.decode(T.self, fromBytes: bytes, options: options)
-        }
+        return try json.withUnsafeBytes { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// A type that is both ``ModelValue`` and `Decodable` takes the schema path.
@@ -86,15 +66,11 @@ extension ModelDecoder {
     @inlinable
     public func decode<T: ModelValue & Decodable>(_ type: T.Type, from json: UTF8Span) throws -> T {
         let options = try optionsForDecode()
-        return try json.span.withUnsafeBytes { bytes in
-            // The door as for a byte collection: a standard value takes the Codable door.
-            guard CodingDoor.takesModelDoor(T.self) else { return try Self.decodeStandardValue(T.self, from: bytes, options: options) }
-            return try Self.decode(T.self, fromBytes: bytes, options: options, validUTF8: true)
-        }
+        return try json.span.withUnsafeBytes { try Self.decodeAtDoor(T.self, from: $0, options: options, validUTF8: true) }
     }
 
     /// The schema path over bytes in place: what `decode(_:from:options:)` runs after
-    /// `withJSONBytes`, for the span entry points.
+    /// `withJSONBytes`.
     @inlinable
     static func decode<T: ModelValue>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, options: DecodingOptions,
                                       validUTF8: Bool = false) throws -> T {

@@ -55,16 +55,23 @@ public final class ModelDecoder: @unchecked Sendable {
     @inlinable
     public func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
         let options = try optionsForDecode()
-        if CodingDoor.takesModelDoor(T.self) { return try Self.decode(T.self, from: json, options: options) }
-        return try withJSONBytes(json) { try Self.decodeStandardValue(T.self, from: $0, options: options) }
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// Decodes `type` from JSON text (the door as for bytes).
     @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: String) throws -> T {
         let options = try optionsForDecode()
-        if CodingDoor.takesModelDoor(T.self) { return try Self.decode(T.self, from: json, options: options) }
-        return try withJSONBytes(json) { try Self.decodeStandardValue(T.self, from: $0, options: options) }
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
+    }
+
+    /// Every `ModelDecoder.decode` of a ``ModelValue`` type from bytes in place: the model door
+    /// (the schema path) or, for a standard value, the Codable door (``CodingDoor`` decides).
+    @inlinable
+    static func decodeAtDoor<T: ModelValue>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions,
+                                            validUTF8: Bool = false) throws -> T {
+        guard CodingDoor.takesModelDoor(T.self) else { return try decodeStandardValue(T.self, from: bytes, options: options) }
+        return try decode(T.self, fromBytes: bytes, options: options, validUTF8: validUTF8)
     }
 
     /// Decodes `type` from an already-parsed ``JSONValue``. A standard value (`Int`, `Date` …)

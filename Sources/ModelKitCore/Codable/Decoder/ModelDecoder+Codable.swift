@@ -29,16 +29,14 @@ extension ModelDecoder {
     @inlinable
     public func decode<T: ModelValue & Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
         let options = try optionsForDecode()
-        if CodingDoor.takesModelDoor(T.self) { return try Self.decode(T.self, from: json, options: options) }
-        return try withJSONBytes(json) { try Self.decodeBridged(T.self, from: $0, options: options) }
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// The door as for bytes, from JSON text.
     @inlinable
     public func decode<T: ModelValue & Decodable>(_ type: T.Type, from json: String) throws -> T {
         let options = try optionsForDecode()
-        if CodingDoor.takesModelDoor(T.self) { return try Self.decode(T.self, from: json, options: options) }
-        return try withJSONBytes(json) { try Self.decodeBridged(T.self, from: $0, options: options) }
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// `type` may be a subclass of `T` (`Employee.self as Person.Type`): its own `init(from:)` runs.
