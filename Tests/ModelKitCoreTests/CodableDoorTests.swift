@@ -106,6 +106,34 @@ import Testing
         #expect(try String(decoding: ModelEncoder().encode(User(id: 1, name: "a/b")) as Data, as: UTF8.self) == #"{"id":1,"name":"a/b","tags":[]}"#)
     }
 
+    struct Dated: Model, SchemaCodable, Equatable {
+        var at = Date(timeIntervalSince1970: 0)
+        var count = 0
+        static let schema = Schema(Dated.self) {
+            Field("at", \.at)
+            Field("count", \.count)
+        }
+    }
+
+    struct DatedEnvelope: Codable, Equatable {
+        var stamp: Date
+        var inner: Dated
+    }
+
+    @Test func aModelInsideACodableTypeKeepsItsOwnTable() throws {
+        var inner = Dated()
+        inner.at = Date(timeIntervalSince1970: 1_377_773_018)
+        inner.count = 7
+        let envelope = DatedEnvelope(stamp: Date(timeIntervalSinceReferenceDate: 2), inner: inner)
+        // The envelope's own date is JSONEncoder's; the model's is its own (ISO 8601), as through its Codable conformance.
+        let text = #"{"stamp":2,"inner":{"at":"2013-08-29T10:43:38Z","count":"7"}}"#
+        #expect(try ModelDecoder().decode(DatedEnvelope.self, from: text) == envelope)
+        #expect(try JSONDecoder().decode(DatedEnvelope.self, from: Data(text.utf8)) == envelope)
+        let written: [UInt8] = try ModelEncoder().encode(envelope)
+        #expect(try sameJSON(written, JSONEncoder().encode(envelope)))
+        #expect(String(decoding: written, as: UTF8.self) == #"{"stamp":2,"inner":{"at":"2013-08-29T10:43:38Z","count":7}}"#)
+    }
+
     // MARK: Foundation's spelling
 
     @Test func foundationsSpellingCompiles() throws {

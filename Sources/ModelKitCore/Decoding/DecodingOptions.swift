@@ -80,14 +80,34 @@ public struct DecodingOptions: Sendable {
 
     /// These options as the Codable door applies them: what was not set takes `JSONDecoder`'s
     /// default (strict conversion, `.deferredToDate`), so that switching from `JSONDecoder` to a
-    /// default `ModelDecoder` reads the same values. Everything the door reads, models nested in
-    /// a Codable type included, reads these.
+    /// default `ModelDecoder` reads the same values. Models nested in a Codable type read
+    /// ``forModelDoor`` instead.
     var forCodableDoor: DecodingOptions {
+        guard modelDoorChoices == nil else { return self }
         var resolved = self
         resolved.conversionChoice = conversionChoice ?? .strict
         resolved.datesChoice = datesChoice ?? .deferredToDate
+        resolved.modelDoorChoices = ModelDoorChoices(conversion: conversionChoice, dates: datesChoice)
         return resolved
     }
+
+    /// These options as a model met inside a Codable type reads them: ModelKit's defaults where
+    /// the user set nothing, as `JSONDecoder` reads a model through its `Codable` conformance.
+    var forModelDoor: DecodingOptions {
+        guard let choices = modelDoorChoices else { return self }
+        var restored = self
+        restored.conversionChoice = choices.conversion
+        restored.datesChoice = choices.dates
+        restored.modelDoorChoices = nil
+        return restored
+    }
+
+    /// What the user set, kept by ``forCodableDoor`` for the models inside (``forModelDoor``).
+    private struct ModelDoorChoices: Sendable {
+        var conversion: Conversion?
+        var dates: DateDecodingStrategy?
+    }
+    private var modelDoorChoices: ModelDoorChoices?
 
     /// Options with the defaults: fail on mismatch, ignore unknown keys, default limits, the first
     /// of repeated keys. `conversion` and `dates` left `nil` take each door's default: lenient

@@ -107,15 +107,21 @@ public struct EncodingOptions: Sendable {
     }
 
     /// These options as the Codable door applies them: what was not set takes `JSONEncoder`'s
-    /// default (`\/`, `.deferredToDate`), and pretty output takes its layout. Everything the
-    /// door writes, models nested in a Codable type included, is written with these.
+    /// default (`\/`, `.deferredToDate`), and pretty output takes its layout. Models nested in
+    /// a Codable type keep their own dates (``modelDates``).
     var forCodableDoor: EncodingOptions {
         var resolved = self
         resolved.escapeSlashesChoice = escapeSlashesChoice ?? true
         resolved.datesChoice = datesChoice ?? .deferredToDate
+        resolved.modelDates = dates
         resolved.foundationLayout = true
         return resolved
     }
+
+    /// How a model inside a Codable type writes its dates: as the model door does (ISO 8601
+    /// unless set), which is also what `JSONEncoder` writes through the model's `Codable`
+    /// conformance. Nil outside the Codable door.
+    private(set) var modelDates: DateEncodingStrategy?
 
     /// Whether `dates` was set (the encoder's Foundation-named getter reports the door's default otherwise).
     var datesWereSet: Bool { datesChoice != nil }

@@ -44,6 +44,8 @@ final class JSONWriter: ValueVisitor {
         var pendingKey = PendingKey.none
         /// Keys of dictionaries and JSONValue objects being written (error paths only).
         var textKeys: [String] = []
+        /// How many models are open: inside one, dates are the model's (``EncodingOptions/modelDates``).
+        var modelDepth = 0
     }
     // Why out of line (UncheckedStorage): class-held `var`s cost a run-time exclusivity check on
     // every value written. Only this class touches the storage, and no access to it spans a call
@@ -229,11 +231,13 @@ final class JSONWriter: ValueVisitor {
     var leadingMember: (key: String, value: String)?  // see ValueVisitor
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
+        state.value.modelDepth += 1
+        defer { state.value.modelDepth -= 1 }
         let leading = leadingMember
         leadingMember = nil
         if postprocess != nil || (leading != nil && options.sortedKeys) {
             // Only PostprocessingModel types (and a tag among sorted keys) pay for a JSONValue.
-            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates, data: options.data)
+            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.modelDates ?? options.dates, data: options.data)
             var object = try JSONValueBuilder.build(options: inner) { try $0.visitModel(schema, root, postprocess: nil) }
             try postprocess?(&object)
             if let leading { object = object.withLeadingMember(leading) }
@@ -362,7 +366,8 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitDate(_ value: Date) throws {
-        switch options.dates {
+        // A model written by the Codable door keeps its own dates, as through its Codable conformance.
+        switch (state.value.modelDepth > 0 ? options.modelDates : nil) ?? options.dates {
         case .iso8601:
             guard DateFormatting.isWritable(value) else {
                 throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")

@@ -275,12 +275,13 @@ final class BridgeDecoder: Decoder {
     }
 
     func takeReplayEngine(root: RootFrame) -> DecodeEngine {
-        guard let engine = spareReplayEngine else { return DecodeEngine(options: options, root: root, parser: false) }
+        // A model reads with ModelKit's defaults where the user set nothing (as through its Codable conformance).
+        guard let engine = spareReplayEngine else { return DecodeEngine(options: options.forModelDoor, root: root, parser: false) }
         // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
         spareReplayEngine = nil
         // The frames of nested models replayed before are kept: the next model of an array
         // reuses them, as the schema path's siblings do, instead of allocating its own.
-        engine.reset(options: options, merging: false, root: root)
+        engine.reset(options: options.forModelDoor, merging: false, root: root)
         return engine
     }
 
