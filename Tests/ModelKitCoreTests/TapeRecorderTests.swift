@@ -68,6 +68,34 @@ import Testing
         #expect(try ModelDecoder().decode(Lines.self, from: bytes).lines == lines)
     }
 
+    /// A large document's tape is sized from its tokens, not its bytes: one entry per 6 bytes
+    /// reserved 4× what twitter.json needs (the bridge asked the heap for 4.75× the input).
+    @Test func aLargeDocumentsTapeIsEstimatedFromItsTokens() throws {
+        struct Item: Codable { var name: String; var url: String; var id: Int }
+        let items = (0..<6_000).map { Item(name: "item number \($0) of the catalogue", url: "https://example.com/items/\($0)", id: $0) }
+        let json = try JSONEncoder().encode(items)
+        #expect(json.count > Tape.largeInput)
+        let (tokens, estimate) = try json.withUnsafeBytes { bytes in
+            let recorder = try TapeRecorder.record(bytes, options: .init())
+            defer { recorder.finish(keptByDecoders: false) }
+            return (recorder.tape.count, TapeRecorder.estimatedTokens(in: bytes))
+        }
+        #expect(tokens == 1 + 6_000 * 7 + 1)  // the array, 3 keys and 3 values per item, the sentinel
+        #expect(estimate >= tokens && estimate <= tokens * 3 / 2, "\(estimate) entries estimated for \(tokens)")
+    }
+
+    /// The estimate comes from the document's start: a start with fewer tokens than the rest
+    /// leaves the tape short, and it grows; every value still comes back.
+    @Test func aTapeEstimatedShortGrowsToTheWholeDocument() throws {
+        struct Sparse: Codable, Equatable { var note: String; var values: [Int] }
+        let sparse = Sparse(note: String(repeating: "a long note at the start ", count: 800), values: Array(0..<100_000))
+        let json = Array(#"{"note":"\#(sparse.note)","values":[\#(sparse.values.map(String.init).joined(separator: ","))]}"#.utf8)
+        #expect(json.count > Tape.largeInput)
+        let estimate = json.withUnsafeBytes { TapeRecorder.estimatedTokens(in: $0) }
+        #expect(estimate < 100_000, "the start must under-estimate for this test to grow the tape")
+        #expect(try ModelDecoder().decode(Sparse.self, from: json) == sparse)
+    }
+
     @Test func pooledRecordersServeTheNextDocumentCleanly() throws {
         let decoder = ModelDecoder()
         for round in 0..<50 {
