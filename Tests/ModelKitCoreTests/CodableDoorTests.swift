@@ -287,6 +287,18 @@ import Testing
         sameBytes(Stamp(at: Date(timeIntervalSinceReferenceDate: 1e15), count: 1, ok: true))
     }
 
+    /// `.iso8601` set on the Codable door writes whole seconds, as JSONEncoder's ISO 8601 style
+    /// does (found by FuzzOracle's encoder comparison); models keep their fractional seconds.
+    @Test func iso8601DatesAreWrittenInWholeSecondsAsJSONEncoderWritesThem() throws {
+        let iso: (JSONEncoder, ModelEncoder) -> Void = { $0.dateEncodingStrategy = .iso8601; $1.dateEncodingStrategy = .iso8601 }
+        for seconds in [1_709_224_376.202667, -0.5, 0, 1e9 + 0.999_999, -86_400.25] {
+            let date = Date(timeIntervalSince1970: seconds)
+            sameBytes(date, configure: iso)
+            sameBytes(Stamp(at: date, count: 1, ok: true), configure: iso)
+            sameBytes([date], configure: iso)
+        }
+    }
+
     /// A `.custom` date or data strategy that writes nothing gives `{}`, at the top level too
     /// (found by swift-foundation's encodingDateCustomEmpty and encodingDataCustomEmpty).
     @Test func aCustomStrategyThatWritesNothingGivesAnEmptyObject() {

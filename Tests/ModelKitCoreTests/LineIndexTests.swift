@@ -24,7 +24,13 @@ import Testing
     /// word and block sizes, with line breaks and multi-byte scalars at every alignment, must be
     /// placed as a byte-by-byte count places it.
     @Test func placesEveryOffsetAsAByteByByteCount() {
-        let pieces: [[UInt8]] = [[0x0A], Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x0D, 0x0A], Array("  ".utf8)]
+        // A whole block of continuation bytes: 256 of them, one more than a byte counts.
+        let continuations = [UInt8](repeating: 0x80, count: 512) + Array("x".utf8)
+        continuations.withUnsafeBytes { input in
+            #expect(LineIndex(input).location(of: 513, in: input) == (1, 2))
+        }
+        let pieces: [[UInt8]] = [[0x0A], Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x0D, 0x0A], Array("  ".utf8),
+                                 [UInt8](repeating: 0x80, count: 300)]  // invalid UTF-8: errors there are located too
         var generator = SystemRandomNumberGenerator()
         for length in [0, 1, 7, 8, 9, 255, 256, 257, 300, 513, 1_500] {
             var bytes: [UInt8] = []

@@ -87,8 +87,8 @@ public struct EncodingOptions: Sendable {
     /// What the user set; nil leaves each door its own default (see ``forCodableDoor``).
     private var escapeSlashesChoice: Bool?
     private var datesChoice: DateEncodingStrategy?
-    /// `JSONEncoder`'s pretty-printed layout (`"key" : value`, empty containers on two lines):
-    /// the Codable door's, so that its output is `JSONEncoder`'s byte for byte.
+    /// The Codable door's output, `JSONEncoder`'s byte for byte: its pretty-printed layout
+    /// (`"key" : value`, empty containers on two lines) and its ISO 8601 dates in whole seconds.
     private(set) var foundationLayout = false
 
     /// Options with the defaults: compact, declaration order, nils left out, non-finite floats

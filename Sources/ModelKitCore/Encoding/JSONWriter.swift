@@ -373,7 +373,13 @@ final class JSONWriter: ValueVisitor {
                 throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")
             }
             beforeValue()
-            output.putQuotedISO8601(value)
+            if options.foundationLayout && state.value.modelDepth == 0 {
+                // The Codable door writes JSONEncoder's ISO 8601: whole seconds, the fraction
+                // dropped (toward the past, as its calendar does), which its `.iso8601` reads back.
+                output.putQuotedISO8601(Date(timeIntervalSince1970: value.timeIntervalSince1970.rounded(.down)))
+            } else {
+                output.putQuotedISO8601(value)
+            }
         case .secondsSince1970:
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
