@@ -299,6 +299,19 @@ import Testing
         }
     }
 
+    /// `.millisecondsSince1970` on the Codable door keeps the fraction of a millisecond, as
+    /// JSONEncoder writes it (models round to whole milliseconds).
+    @Test func millisecondsAreWrittenAsJSONEncoderWritesThem() {
+        let milliseconds: (JSONEncoder, ModelEncoder) -> Void = {
+            $0.dateEncodingStrategy = .millisecondsSince1970
+            $1.dateEncodingStrategy = .millisecondsSince1970
+        }
+        for seconds in [1_709_224_376.202667, -0.0005, 0, 1e9 + 0.999_999_9] {
+            sameBytes(Date(timeIntervalSince1970: seconds), configure: milliseconds)
+            sameBytes(Stamp(at: Date(timeIntervalSince1970: seconds), count: 2, ok: false), configure: milliseconds)
+        }
+    }
+
     /// A `.custom` date or data strategy that writes nothing gives `{}`, at the top level too
     /// (found by swift-foundation's encodingDateCustomEmpty and encodingDataCustomEmpty).
     @Test func aCustomStrategyThatWritesNothingGivesAnEmptyObject() {

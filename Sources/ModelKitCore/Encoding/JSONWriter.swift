@@ -383,7 +383,9 @@ final class JSONWriter: ValueVisitor {
         case .secondsSince1970:
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
-            try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
+            // The Codable door keeps the fraction of a millisecond, as JSONEncoder writes it.
+            let milliseconds = value.timeIntervalSince1970 * 1000
+            try visitDouble(options.foundationLayout && state.value.modelDepth == 0 ? milliseconds : milliseconds.rounded())
         case .deferredToDate:
             try visitDouble(value.timeIntervalSinceReferenceDate)
         #if FullFoundation || !canImport(FoundationEssentials)
