@@ -125,14 +125,15 @@ extension ByteOutput {
 
     /// The shortest text that reads back to the same value, as `JSONEncoder` writes it:
     /// `description` without a trailing `.0` (`1`, `1000000000000000`, `1e+16`, `0.1`). Integral
-    /// values below 10^15 take a shortcut. The caller handles non-finite values.
+    /// values up to 2^53 (where `description` adds `.0`; above, it writes an exponent) as
+    /// integers; the rest never end in `.0`. The caller handles non-finite values.
     func putJSONNumber(_ value: Double) {
-        if value.rounded(.towardZero) == value && abs(value) < 1e15 {
+        if value.rounded(.towardZero) == value && abs(value) <= 9_007_199_254_740_992 {
             if value < 0 || (value == 0 && value.sign == .minus) { put(UInt8(ascii: "-")) }
             putDigits(UInt64(abs(value)))
             return
         }
-        append(upTo: FloatFormatting.maxCount) { Self.droppingWholeFraction(FloatFormatting.write(value, into: $0), at: $0) }
+        append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
     }
 
     /// The shortest text that reads back to the same `Float`, as `JSONEncoder` writes it
