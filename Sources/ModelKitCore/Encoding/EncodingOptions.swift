@@ -89,7 +89,7 @@ public struct EncodingOptions: Sendable {
     private var datesChoice: DateEncodingStrategy?
     /// The Codable door's output, `JSONEncoder`'s byte for byte: its pretty-printed layout
     /// (`"key" : value`, empty containers on two lines) and its ISO 8601 dates in whole seconds.
-    private(set) var foundationLayout = false
+    private(set) var foundationOutput = false
 
     /// Options with the defaults: compact, declaration order, nils left out, non-finite floats
     /// rejected. `escapeSlashes` and `dates` left `nil` take each door's default: `/` as is and
@@ -114,7 +114,7 @@ public struct EncodingOptions: Sendable {
         resolved.escapeSlashesChoice = escapeSlashesChoice ?? true
         resolved.datesChoice = datesChoice ?? .deferredToDate
         resolved.modelDates = dates
-        resolved.foundationLayout = true
+        resolved.foundationOutput = true
         return resolved
     }
 

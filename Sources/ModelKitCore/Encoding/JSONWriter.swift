@@ -71,7 +71,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
-        foundationLayout = options.prettyPrinted && options.foundationLayout
+        foundationLayout = options.prettyPrinted && options.foundationOutput
         output = ByteOutput(capacity: capacity)
     }
 
@@ -81,7 +81,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
-        foundationLayout = options.prettyPrinted && options.foundationLayout
+        foundationLayout = options.prettyPrinted && options.foundationOutput
         output = ByteOutput(lending: memory)
     }
 
@@ -369,7 +369,7 @@ final class JSONWriter: ValueVisitor {
         // A model written by the Codable door keeps its own dates, as through its Codable conformance;
         // the door's own dates are JSONEncoder's: ISO 8601 in whole seconds (toward the past, as its
         // calendar counts), milliseconds with their fraction.
-        let foundationDate = options.foundationLayout && state.value.modelDepth == 0
+        let foundationDate = options.foundationOutput && state.value.modelDepth == 0
         switch (state.value.modelDepth > 0 ? options.modelDates : nil) ?? options.dates {
         case .iso8601:
             guard DateFormatting.isWritable(value) else {

@@ -365,15 +365,16 @@ final class BridgeEncoder: Encoder {
             hot.value.frames.removeLast()
             if key != nil { path.removeLast() }
         }
-        let isRoot = hot.value.frames.count == 1 && !nothingIsEmptyObject
+        // A root value that writes nothing is left to encodeRoot, which throws as JSONEncoder does.
+        let nothingIsAnError = hot.value.frames.count == 1 && !nothingIsEmptyObject
         try value.encode(to: self)
         if hot.value.inTree {
             // The stream stopped during this value: its slot in the tree is done.
-            if let slot = tree?.slots.popLast(), slot.node == nil, !isRoot { tree?.place(BridgeNode(.object), in: slot) }
+            if let slot = tree?.slots.popLast(), slot.node == nil, !nothingIsAnError { tree?.place(BridgeNode(.object), in: slot) }
             return
         }
         closeContainers(above: hot.value.frame.level)
-        if writer.byteCount == hot.value.frame.start && !isRoot {
+        if writer.byteCount == hot.value.frame.start && !nothingIsAnError {
             // Like JSONEncoder: a nested value that encoded nothing is an empty object.
             try writer.beginObject(count: 0)
             try writer.endObject()
