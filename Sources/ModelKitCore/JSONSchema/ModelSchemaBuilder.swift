@@ -71,7 +71,21 @@ private struct FieldDescription {
             if case .bool = schema { schema = [:] }
             schema["description"] = .string(text)
         }
+        if let checks = slot.checkKeywords?(), !checks.isEmpty { Self.add(checks, to: &schema) }
         self.schema = schema
+    }
+
+    /// A field's checks as keywords beside its type's (each applies to its own JSON type, so an
+    /// optional's `null` passes them); a keyword the schema has already goes into `allOf`.
+    private static func add(_ keywords: [(String, JSONValue)], to schema: inout JSONValue) {
+        if case .bool = schema { schema = [:] }
+        var more: [JSONValue] = []
+        for (key, value) in keywords {
+            if schema[key] == nil { schema[key] = value } else { more.append([key: value]) }
+        }
+        guard !more.isEmpty else { return }
+        if case .array(let earlier)? = schema["allOf"] { more = earlier + more }
+        schema["allOf"] = .array(more)
     }
 }
 
