@@ -120,6 +120,17 @@ import Testing
         #expect(underlying.path == "$.user.age" && underlying.column == 18)
     }
 
+    private struct Sums: Model {
+        var values: [Int] = []
+        static let schema = Schema(Sums.self) { Field("values", \.values, checks: [.custom("summing to 0") { $0.reduce(0, +) == 0 }]) }
+    }
+
+    @Test func aCustomViolationQuotesAtMost40BytesOfTheValue() throws {
+        let json = "{\"values\": [" + (1...1_000).map(String.init).joined(separator: ",") + "]}"
+        let error = try #require(throws: ModelDecodingError.self) { try Sums(json: json) }
+        #expect(error.reason == .invalid("must be summing to 0, found [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, …"))
+    }
+
     @Test func aFieldWithoutChecksHasNoCheckedAccessor() {
         let slots = CheckedUser.schema.slots
         #expect(slots.filter { $0.checkKeywords == nil }.map(\.name) == ["plain"])

@@ -82,7 +82,8 @@ extension Optional: CheckedOptional {
 
 /// How checks show values and bounds in messages.
 enum CheckText {
-    /// `7`, `"abc"` (at most 40 bytes of it), `null`; an enum case by its raw value.
+    /// `7`, `"abc"` (at most 40 bytes of it), `null`; an enum case by its raw value; anything
+    /// else as Swift describes it, cut at 40 bytes.
     static func describe(_ value: Any) -> String {
         if let optional = value as? any CheckedOptional {
             guard let wrapped = optional.checkedWrapped else { return "null" }
@@ -90,7 +91,9 @@ enum CheckText {
         }
         if let text = value as? String { return JSONValue.string(ModelDecodingError.quoted(text)).description }
         if let raw = value as? any RawRepresentable { return describe(raw.rawValue) }
-        return String(describing: value)
+        // Bounded, as every quoted input: an error message must never amplify a hostile body.
+        let text = String(describing: value)
+        return text.utf8.count <= 40 ? text : String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…"
     }
 
     static func isNil(_ value: Any) -> Bool {
