@@ -1,6 +1,6 @@
 import ModelKitCore
 
-/// How `@Check(…)`'s arguments are spelled: the same constructors as ``ModelKitCore/Check``'s.
+/// How `@Check(…)`'s arguments are spelled: the same constructors as ModelKitCore's `Check`.
 /// `@Model` writes them into the property's `Field(…, checks: […])`, where they are checked
 /// against the property's type; this type only lets the attribute be read before that.
 public struct CheckArgument: Sendable {

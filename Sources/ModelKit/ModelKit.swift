@@ -138,7 +138,7 @@ public macro NotDescribed() = #externalMacro(module: "ModelKitMacros", type: "No
 @attached(peer)
 public macro Required() = #externalMacro(module: "ModelKitMacros", type: "RequiredMacro")
 
-/// Rules a property's decoded value must satisfy: the ``ModelKitCore/Check`` values of its
+/// Rules a property's decoded value must satisfy: the `Check` values of its
 /// `Field(…, checks: […])`, checked while decoding and published by `jsonSchema()`.
 ///
 /// <!-- example: skip: members of an @Model type, compiled whole in the Checks article -->

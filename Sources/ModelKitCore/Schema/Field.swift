@@ -46,7 +46,8 @@ public struct Field<Root>: Sendable {
         self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options, description: description, checks: checks)
     }
 
-    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:description:)-8c8ng``).
+    /// A closure-accessed field with several candidate keys: the first key of `keys` present in
+    /// the input wins, whatever the document order; output uses the first key.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
