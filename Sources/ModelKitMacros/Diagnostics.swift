@@ -30,10 +30,13 @@ enum ModelKitDiagnostic: DiagnosticMessage {
     case defaultOutsideTaggedEnum
     case externalEnumNeedsConformance(name: String)
     case checkWithoutChecks
+    case checkOnIgnored
     case checkCannotApply(check: String, property: String, type: String, applies: String)
 
     var message: String {
         switch self {
+        case .checkOnIgnored:
+            return "@Check has no effect on an @Ignore property: it is never decoded"
         case .checkWithoutChecks:
             return "@Check needs at least one check, e.g. @Check(.range(1...10))"
         case .checkCannotApply(let check, let property, let type, let applies):
@@ -123,6 +126,7 @@ enum ModelKitDiagnostic: DiagnosticMessage {
         case .defaultOutsideTaggedEnum: id = "defaultOutsideTaggedEnum"
         case .externalEnumNeedsConformance: id = "externalEnumNeedsConformance"
         case .checkWithoutChecks: id = "checkWithoutChecks"
+        case .checkOnIgnored: id = "checkOnIgnored"
         case .checkCannotApply: id = "checkCannotApply"
         }
         return MessageID(domain: "ModelKitMacros", id: id)

@@ -137,7 +137,14 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic, !variable.isLazy else { continue }
             let (keys, options) = markers(of: variable, in: context)
-            let checks = CheckSyntax.expressions(of: variable)
+            var checks = CheckSyntax.expressions(of: variable)
+            if !checks.isEmpty, options.contains(".notMapped") {
+                for attribute in variable.attributes.plainAttributes where Marker(attribute: attribute) == .check {
+                    context.diagnose(Diagnostic(node: attribute, message: ModelKitDiagnostic.checkOnIgnored,
+                                                fixIts: [FixIt(message: ModelKitFixIt("remove '@Check'"), changes: [removal(of: attribute)])]))
+                }
+                checks = []
+            }
             for (index, binding) in variable.bindings.enumerated() where binding.propertyKind == .stored {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
                     if !variable.isLet || binding.initializer == nil {

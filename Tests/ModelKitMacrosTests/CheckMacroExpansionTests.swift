@@ -37,6 +37,35 @@ final class CheckMacroExpansionTests: XCTestCase {
             macroSpecs: specs())
     }
 
+    func testACheckOnAnIgnoredPropertyIsAnErrorAndLeftOut() {
+        assertMacroExpansion(
+            """
+            @Model
+            struct User {
+                @Ignore @Check(.range(1...2)) var age = 0
+            }
+            """,
+            expandedSource: """
+            struct User {
+                var age = 0
+
+                static let schema: ModelKitCore.Schema = ModelKitCore.Schema(User.self) {
+                    ModelKitCore.Field("age", \\.age, set: {
+                            $0.age = $1
+                        }, options: .notMapped)
+                }
+            }
+
+            extension User: Model {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Check has no effect on an @Ignore property: it is never decoded", line: 3, column: 13,
+                               fixIts: [FixItSpec(message: "remove '@Check'")]),
+            ],
+            macroSpecs: specs())
+    }
+
     func testACheckTheSpelledTypeCannotTakeNamesBoth() {
         assertMacroExpansion(
             """

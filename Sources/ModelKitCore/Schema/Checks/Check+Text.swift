@@ -144,6 +144,8 @@ final class CheckRegex: @unchecked Sendable {
         guard let regex = try? Regex(pattern) else { return nil }
         // Scalar by scalar, as ECMA-262 (JSON Schema's regular expressions) reads text.
         self.regex = regex.matchingSemantics(.unicodeScalar)
+        // Compiled now, before the schema is shared between threads.
+        _ = try? self.regex.firstMatch(in: "")
     }
 
     func matches(_ text: String) -> Bool { (try? regex.firstMatch(in: text)) != nil }
