@@ -91,8 +91,9 @@ struct FieldAccess: Sendable {
     }
 
     /// A field that has checks: each decoded value is checked before it is stored (a field
-    /// without checks never gets this accessor, so it pays nothing for them).
-    @inlinable @inline(__always)
+    /// without checks never gets this accessor, so it pays nothing for them). Not forced inline:
+    /// its closures are made once per value type, not once per kind of accessor.
+    @inlinable
     static func checked<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
                                            write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void,
                                            checks: FieldChecks<Value>) -> FieldAccess {

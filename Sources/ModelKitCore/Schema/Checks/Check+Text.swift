@@ -75,10 +75,16 @@ extension Check where Value: CheckableText {
     /// syntax, which links no ICU; keep to the syntax it shares with ECMA-262 (what JSON
     /// Schema validators read): classes, quantifiers, groups, alternation, anchors.
     public static func pattern(_ pattern: String) -> Check {
-        let regex = CheckRegex(pattern)
+        // Scalar by scalar, as ECMA-262 (JSON Schema's regular expressions) reads text. A local,
+        // not a type of the library's: a program that never writes `.pattern` links none of
+        // Regex's parser (the linker drops this function, and all it reaches, when unused).
+        // Why `nonisolated(unsafe)`: `Regex` is not `Sendable` because it compiles its program
+        // lazily, on first use; it is used once here, so every decode (on any thread) only reads it.
+        nonisolated(unsafe) let regex = (try? Regex(pattern)).map { $0.matchingSemantics(.unicodeScalar) }
+        _ = try? regex?.firstMatch(in: "")
         return Check(name: "pattern", problem: regex == nil ? "\"\(pattern)\" is not a valid regular expression" : nil,
                      keywords: { _ in [("pattern", .string(pattern))] }) { value in
-            guard let text = value.checkedText, let regex, !regex.matches(text) else { return nil }
+            guard let text = value.checkedText, let regex, (try? regex.firstMatch(in: text)) == nil else { return nil }
             return "must match \(pattern), found \(CheckText.describe(text))"
         }
     }
@@ -133,20 +139,4 @@ struct CountBounds: Sendable {
         if let max { keywords.append((maximum, JSONValue(max))) }
         return keywords
     }
-}
-
-/// A compiled `Regex`, shared by the decodes of one schema. Matching reads it only (the
-/// compiled program is made once, thread-safely, by the standard library).
-final class CheckRegex: @unchecked Sendable {
-    private let regex: Regex<AnyRegexOutput>
-
-    init?(_ pattern: String) {
-        guard let regex = try? Regex(pattern) else { return nil }
-        // Scalar by scalar, as ECMA-262 (JSON Schema's regular expressions) reads text.
-        self.regex = regex.matchingSemantics(.unicodeScalar)
-        // Compiled now, before the schema is shared between threads.
-        _ = try? self.regex.firstMatch(in: "")
-    }
-
-    func matches(_ text: String) -> Bool { (try? regex.firstMatch(in: text)) != nil }
 }
