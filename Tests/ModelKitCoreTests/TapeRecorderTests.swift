@@ -105,4 +105,22 @@ import Testing
             #expect(try decoder.decode(Pair.self, from: json) == Pair(a: Array(0..<count), b: "r\(round)"))
         }
     }
+
+    /// A document below the large-input size whose tape is still too large for the small pool
+    /// (100 KB: one entry per 6 bytes is 330 KB of tape) is parked in the large pool, and the next
+    /// such document takes it from there rather than making a recorder (and parser) again.
+    @Test func aMidSizeDocumentsRecorderServesTheNextOne() throws {
+        let json = Array(("[" + Array(repeating: "1", count: 50_000).joined(separator: ",") + "]").utf8)
+        var reused = 0
+        try json.withUnsafeBytes { input in
+            for _ in 0..<5 {
+                let first = try TapeRecorder.record(input, options: DecodingOptions())
+                first.finish(keptByDecoders: false)
+                let second = try TapeRecorder.record(input, options: DecodingOptions())
+                if first === second { reused += 1 }  // the large pool has one slot, shared with parallel tests
+                second.finish(keptByDecoders: false)
+            }
+        }
+        #expect(reused > 0)
+    }
 }

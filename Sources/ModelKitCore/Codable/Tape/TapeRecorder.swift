@@ -29,6 +29,8 @@ final class TapeRecorder: WholeInputParser {
     private static let pool = ParkedPool<TapeRecorder>(capacity: 16)
     /// One recorder whose tape served a large document (see ``finish(keptByDecoders:)``).
     private static let largePool = ParkedPool<TapeRecorder>(capacity: 1)
+    /// The most a recorder in `pool` keeps (tape, side buffer): sixteen of them stay small.
+    private static let smallPoolBytes = 1 << 18
 
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: 16)  // sized by `record` (Tape.reuse)
@@ -76,7 +78,11 @@ final class TapeRecorder: WholeInputParser {
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
                                      line: 1, column: 1, byteOffset: Int(UInt32.max) - 1)
         }
-        let recorder = (input.count > Tape.largeInput ? largePool.take() : nil) ?? pool.take() ?? TapeRecorder(input: input)
+        // A tape too large for the small pool was parked in the large one (``finish(keptByDecoders:)``):
+        // the document that needs such a tape looks there first, or its recorder is never reused.
+        let capacity = tapeCapacity(for: input)
+        let needsLargeTape = capacity * MemoryLayout<TapeEntry>.stride > Self.smallPoolBytes
+        let recorder = (needsLargeTape ? largePool.take() : nil) ?? pool.take() ?? TapeRecorder(input: input)
         // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
         var strict = options
         strict.mismatch = .fail
@@ -95,7 +101,7 @@ final class TapeRecorder: WholeInputParser {
         // The tape reads strings from the bytes yajl saw: the compacted copy, which it keeps.
         let compacted = CompactedInput(input)
         let tokens = compacted?.bytes ?? input
-        recorder.tape.reuse(for: tokens, compacted: compacted, capacity: tapeCapacity(for: input))
+        recorder.tape.reuse(for: tokens, compacted: compacted, capacity: capacity)
         if let compacted { recorder.locator.compacted = compacted }
         // A recorder that failed is dropped with its parser (yajl cannot go on after an error).
         try WholeInputFeeder.feed(tokens, to: recorder) { recorder.sawValue }
@@ -116,7 +122,7 @@ final class TapeRecorder: WholeInputParser {
             // of up to 4 MiB waits for the next large document (a server that takes large bodies
             // would otherwise ask the heap for a tape per request); larger ones are dropped.
             let retained = tape.retainedBytes
-            if retained <= 1 << 18 {
+            if retained <= Self.smallPoolBytes {
                 Self.pool.park(self)
             } else if retained <= 1 << 22 {
                 Self.largePool.park(self)
