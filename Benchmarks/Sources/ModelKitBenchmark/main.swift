@@ -330,6 +330,10 @@ if let chartPath {
 }
 if let resultsPath {
     let text = "# ModelKit benchmark results\n\nMachine: \(Machine.description); medians of \(runs) interleaved runs after warm-up, thread CPU time\n\n## Decoding\n\n\(Report.table(results))\n## Encoding\n\n\(Report.table(encodeResults))\n## Archive (encode + decode)\n\n\(Report.table(archiveResults))\n## Scaling\n\n\(scaling)\n## Peak memory\n\n\(peakTable)\n## Targets\n\n" + targets.map { "- \($0)" }.joined(separator: "\n") + "\n"
-    try text.write(toFile: resultsPath, atomically: true, encoding: .utf8)
+    // The "Checks" section (scripts/profile/check-cost.sh, scripts/loadtest.sh) is recorded by
+    // hand from other tools: a run keeps it.
+    let previous = (try? String(contentsOfFile: resultsPath, encoding: .utf8)) ?? ""
+    let kept = previous.range(of: "\n## Checks\n").map { String(previous[$0.lowerBound...]) } ?? ""
+    try (text + kept).write(toFile: resultsPath, atomically: true, encoding: .utf8)
     print("Results written to \(resultsPath)")
 }

@@ -65,7 +65,11 @@ extension Check where Value: CheckableText {
     private static func length(_ bounds: CountBounds) -> Check {
         Check(name: "length", problem: bounds.problem, keywords: { _ in bounds.keywords("minLength", "maxLength") }) { value in
             guard let text = value.checkedText else { return nil }
-            let count = text.unicodeScalars.count
+            // Every scalar is 1 to 4 bytes of UTF-8: when the bounds admit both ends of what the
+            // byte count allows, the scalars need no counting.
+            let bytes = text.utf8.count
+            if bounds.admits(bytes) && bounds.admits((bytes + 3) / 4) { return nil }
+            let count = CheckText.scalarCount(text)
             return bounds.admits(count) ? nil : "must be \(bounds.phrase) characters long, found \(count)"
         }
     }
