@@ -16,13 +16,16 @@ final class FieldChecks<Value>: Sendable {
     @usableFromInline
     init?(_ checks: [Check<Value>], field name: String, options: FieldOptions, json: @escaping @Sendable (Value) -> JSONValue?) {
         guard !checks.isEmpty else { return nil }
+        // `fatalError`, not `precondition`: optimized builds drop a precondition's message, and a
+        // server built in release must still say which check of which field is wrong.
         for check in checks {
             if let problem = check.problem {
-                preconditionFailure("Check .\(check.name) cannot apply to field \"\(name)\" of type \(Value.self): \(problem)")
+                fatalError("Check .\(check.name) cannot apply to field \"\(name)\" of type \(Value.self): \(problem)")
             }
         }
-        precondition(!options.contains(.notMapped),
-                     "Check .\(checks[0].name) cannot apply to field \"\(name)\" of type \(Value.self): the field is .notMapped, never decoded")
+        if options.contains(.notMapped) {
+            fatalError("Check .\(checks[0].name) cannot apply to field \"\(name)\" of type \(Value.self): the field is .notMapped, never decoded")
+        }
         self.checks = checks
         chain = Self.chain(checks[...])
         keywords = { checks.flatMap { $0.keywords(json) } }
