@@ -52,7 +52,7 @@ case "user":
     if !checks.isEmpty { fail("user.json's model has no checks") }
     let body = bytes(input ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/user.json").path)
     for _ in 0..<count {
-        let user = try CostUser(json: body)
+        let user = try GitHubUser(json: body)
         checksum &+= user.id &+ user.login.utf8.count
     }
 default:
