@@ -80,7 +80,7 @@ extension JSONWriter {
                 switch pendingKey {
                 case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
                 case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
-                case .none: break
+                case .none, .written: break
                 }
             }
             if key == nil, let child = pendingChild, let plan = child.plan {
@@ -90,6 +90,7 @@ extension JSONWriter {
                 key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[container.node].keyIndex]
             }
             if key == nil, container.textKey >= 0 { key = textKeys[container.textKey] }
+            if key == nil, container.memberStart >= 0 { key = writtenKey(at: container.memberStart) }
             if let key { path.appendPathKey(key) }
         }
         return path

@@ -12,9 +12,9 @@ final class JSONWriter: ValueVisitor {
     // Internal, not private, where JSONWriter+KeyPaths.swift uses them.
     let pretty: Bool
     private let omitsNils: Bool
-    private let escapesSlashes: Bool
+    let escapesSlashes: Bool
     /// `JSONEncoder`'s pretty layout (see ``EncodingOptions/forCodableDoor``).
-    private let foundationLayout: Bool
+    let foundationLayout: Bool
     let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
@@ -28,6 +28,8 @@ final class JSONWriter: ValueVisitor {
         var node = -1
         /// Index into `textKeys` of the current dictionary / JSONValue key, for error paths.
         var textKey = -1
+        /// Where the current member written by ``writeMemberKey(_:)`` begins (its comma), for error paths.
+        var memberStart = -1
     }
 
     /// Trivial (no String payload), so setting it on every member costs no release of the old value.
@@ -38,6 +40,8 @@ final class JSONWriter: ValueVisitor {
         case planned(Unmanaged<OutputPlan>, Int)
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
+        /// A key written already by ``writeMemberKey(_:)``: the value follows it, with no comma.
+        case written
     }
     private struct State: ~Copyable {
         var stack = HandStack<Container>()
@@ -130,6 +134,7 @@ final class JSONWriter: ValueVisitor {
     private func beforeValue() {
         let depth = stack.count
         if depth == 0 { return }
+        if case .written = pendingKey { return pendingKey = .none }
         if stack[depth - 1].isPending { openPendingGroups() }
         if stack[depth - 1].count > 0 { put(UInt8(ascii: ",")) }
         stack[depth - 1].count += 1
@@ -140,7 +145,7 @@ final class JSONWriter: ValueVisitor {
     @inline(__always)
     private func writePendingKey(into index: Int) {
         switch pendingKey {
-        case .none:
+        case .none, .written:
             return
         case .planned(let plan, let node):
             stack[index].plan = plan
@@ -183,12 +188,6 @@ final class JSONWriter: ValueVisitor {
             newline(depth: depth)
         }
         put(bracket)
-    }
-
-    func newline(depth: Int) {
-        output.reserve(1 + 2 * depth)
-        output.appendReserved(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * depth) { output.appendReserved(0x20) }
     }
 
     func beginArray(count: Int) throws {
@@ -390,11 +389,5 @@ final class JSONWriter: ValueVisitor {
         case .custom(let convert):
             try convert(value)._visit(self)
         }
-    }
-
-    @inline(__always)
-    private func writeASCII(_ text: String) {
-        var text = text
-        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 }
