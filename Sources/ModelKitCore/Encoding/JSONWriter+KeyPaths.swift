@@ -80,7 +80,7 @@ extension JSONWriter {
                 switch pendingKey {
                 case .planned(let plan, let node): key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[node].keyIndex]
                 case .text: key = container.textKey >= 0 ? textKeys[container.textKey] : nil
-                case .none, .written: break
+                case .none: break
                 }
             }
             if key == nil, let child = pendingChild, let plan = child.plan {

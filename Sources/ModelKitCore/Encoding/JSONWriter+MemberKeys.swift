@@ -1,32 +1,41 @@
 /// Member keys the Codable bridge hands over one at a time, written at once: a key kept as a
 /// `.text` pending key for the value to write cost a copy of the string into `textKeys` and
 /// another out of it, each retained and released (a quarter of a small object's encode).
+///
+/// The object's `count` stays 0 between a written key and its value, so that the value's
+/// `beforeValue` writes no comma and counts the member (the schema path's values pay nothing
+/// for this); whether a member came before is told by the comma at `memberStart`.
 extension JSONWriter {
     /// Writes the separator, `key` and its colon into the open object on top; the next value
     /// written is the member's. The key is read back from the output on an error path
     /// (``writtenKey(at:)``), and ``dropUnwrittenMember()`` takes it back when no value follows.
+    /// Pretty output keeps the key for the value to write (its layout goes between them).
     func writeMemberKey(_ key: String) {
+        if pretty {
+            // Only records the key: never throws.
+            try? visitKey(key)
+            return
+        }
         let index = stack.count - 1
-        if stack[index].isPending { openPendingGroups() }
-        stack[index].memberStart = output.count
-        if stack[index].count > 0 { put(UInt8(ascii: ",")) }
-        stack[index].count += 1
-        if pretty { newline(depth: index + 1) }
+        let start = output.count
+        if stack[index].count > 0 || stack[index].memberStart >= 0 { put(UInt8(ascii: ",")) }
+        stack[index].count = 0
+        stack[index].memberStart = start
         output.putQuoted(key, escapingSlashes: escapesSlashes)
-        if foundationLayout { put(UInt8(ascii: " ")) }
         put(UInt8(ascii: ":"))
-        if pretty { put(UInt8(ascii: " ")) }
-        pendingKey = .written
     }
 
     /// Takes back a key that ``writeMemberKey(_:)`` wrote when its value failed before writing
     /// anything (a caller may catch the error and go on, as with a key never given).
     func dropUnwrittenMember() {
-        guard case .written = pendingKey else { return }
-        pendingKey = .none
         let index = stack.count - 1
-        output.truncate(to: stack[index].memberStart)
-        stack[index].count -= 1
+        guard !pretty, index >= 0, stack[index].count == 0, stack[index].memberStart >= 0 else { return }
+        let start = stack[index].memberStart
+        let hadMembers = output.base[start] == UInt8(ascii: ",")
+        output.truncate(to: start)
+        // The members before it are counted again (one is enough: the count only says "some").
+        stack[index].count = hadMembers ? 1 : 0
+        stack[index].memberStart = -1
     }
 
     /// The key of the member that begins at `start` (its comma, if any, then the quoted key).

@@ -28,7 +28,7 @@ final class JSONWriter: ValueVisitor {
         var node = -1
         /// Index into `textKeys` of the current dictionary / JSONValue key, for error paths.
         var textKey = -1
-        /// Where the current member written by ``writeMemberKey(_:)`` begins (its comma), for error paths.
+        /// Where the member that ``writeMemberKey(_:)`` wrote last begins (its comma, if any).
         var memberStart = -1
     }
 
@@ -40,8 +40,6 @@ final class JSONWriter: ValueVisitor {
         case planned(Unmanaged<OutputPlan>, Int)
         /// The dictionary / JSONValue key in `textKeys` at the top container's `textKey`.
         case text
-        /// A key written already by ``writeMemberKey(_:)``: the value follows it, with no comma.
-        case written
     }
     private struct State: ~Copyable {
         var stack = HandStack<Container>()
@@ -134,7 +132,6 @@ final class JSONWriter: ValueVisitor {
     private func beforeValue() {
         let depth = stack.count
         if depth == 0 { return }
-        if case .written = pendingKey { return pendingKey = .none }
         if stack[depth - 1].isPending { openPendingGroups() }
         if stack[depth - 1].count > 0 { put(UInt8(ascii: ",")) }
         stack[depth - 1].count += 1
@@ -145,7 +142,7 @@ final class JSONWriter: ValueVisitor {
     @inline(__always)
     private func writePendingKey(into index: Int) {
         switch pendingKey {
-        case .none, .written:
+        case .none:
             return
         case .planned(let plan, let node):
             stack[index].plan = plan
