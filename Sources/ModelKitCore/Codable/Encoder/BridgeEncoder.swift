@@ -54,7 +54,7 @@ final class BridgeEncoder: Encoder {
     /// exclusivity check (see UncheckedStorage; no access spans a call back into the encoder).
     let hot: UncheckedStorage<State>
 
-    struct State {
+    struct State: ~Copyable {
         var path: [any CodingKey] = []
         var open: [OpenContainer] = []
         /// The byte offset of each container's bracket, by container id.
@@ -65,7 +65,7 @@ final class BridgeEncoder: Encoder {
         /// The types found not to be ``ModelValue``s.
         var plain = SchemaTypeLookup.Recent()
         /// The signatures (``signature(_:)``) of the keys of every open object, innermost last.
-        var signatures: [UInt64] = []
+        var signatures = HandStack<UInt64>(capacity: 64)
         var snakeCased: [String: String] = [:]
         var inTree = false
         /// Set when the top-level encode returned: containers kept past it write nowhere.
@@ -85,7 +85,7 @@ final class BridgeEncoder: Encoder {
             starts.removeAll(keepingCapacity: true)
             frames.removeAll(keepingCapacity: true)
             frame = ValueFrame(level: 0, start: 0, pathCount: 0, keyed: false)
-            signatures.removeAll(keepingCapacity: true)
+            signatures.truncate(to: 0)
             if snakeCased.count > 512 { snakeCased = [:] }
             inTree = false
             finished = false
@@ -295,7 +295,7 @@ final class BridgeEncoder: Encoder {
             // Closing only appends a bracket.
             let closed = open.removeLast()
             withWriter { writer in if closed.isArray { try? writer.endArray() } else { try? writer.endObject() } }
-            hot.value.signatures.removeSubrange(closed.firstSignature...)
+            hot.value.signatures.truncate(to: closed.firstSignature)
         }
     }
 
