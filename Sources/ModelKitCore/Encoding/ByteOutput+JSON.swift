@@ -60,12 +60,12 @@ extension ByteOutput {
 
     /// Writes `raw[from..<to]` escaped to `out`, which has room for six bytes per byte plus
     /// sixteen; returns the count written. Blocks are read from `raw` while sixteen bytes are
-    /// left in it, and the last few from a padded copy (no read past the string).
+    /// left in it, and the last few from overlapping loads within it, padded (no read past the string).
     @inline(__always)
     private static func escape(_ raw: UnsafeRawBufferPointer, from: Int, to end: Int, into out: UnsafeMutablePointer<UInt8>,
                                slashes escapesSlashes: Bool) -> Int {
         var i = from, o = 0
-        // Why unsafe: loads stay within `raw` (or the padded copy); each store of sixteen bytes
+        // Why unsafe: loads stay within `raw` (the tail block reads within it too); each store of sixteen bytes
         // lands within the room the caller reserved, as `o` grows by at most six per byte read.
         let target = UnsafeMutableRawPointer(out)
         while i < end {
