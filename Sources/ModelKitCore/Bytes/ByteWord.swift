@@ -31,4 +31,9 @@ enum ByteWord {
         }
         return true
     }
+
+    /// Whether a text is all ASCII (a coding key's, mostly a literal whose bytes are contiguous).
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { isASCII(UnsafeRawBufferPointer($0)) } ?? text.utf8.allSatisfy { $0 < 0x80 }
+    }
 }

@@ -47,8 +47,9 @@ final class KeyTable: Sendable {
     private let mask: Int
     /// Bit n set when some key is n bytes long (n < 64; longer keys always probe).
     private let lengths: UInt64
-    /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``).
-    private let hasNonASCIIKeys: Bool
+    /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``): one an ASCII key in the
+    /// document may spell canonically (U+212A KELVIN SIGN is `K`).
+    let hasNonASCIIKeys: Bool
 
     private init(keys: [(String, [Consumer])], elements: [(Int, [Consumer])], subtables: [KeyTable]) {
         var bytes: [UInt8] = []

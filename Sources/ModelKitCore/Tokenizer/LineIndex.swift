@@ -4,56 +4,92 @@
 struct LineIndex {
     /// Offsets where each line after the first starts.
     private var lineStarts: [Int] = []
-    /// Scalars (bytes that are not UTF-8 continuation bytes) before each multiple of `stride`.
+    /// Scalars (bytes that are not UTF-8 continuation bytes) before each multiple of `stride`:
+    /// made only for an input with a line longer than `countedColumns` (minified JSON is one line).
     private var scalarCounts: [Int] = []
     private static let stride = 256
+    /// A column on a line up to this long is counted from the line's start when asked for.
+    private static let countedColumns = 1_024
 
-    /// Sixteen bytes a turn, in vectors: a byte at a time cost 12 instructions per byte, and eight
-    /// at a time (ByteWord) 3.8, which a Codable type probing with `try?` paid per decode — 8 % of
-    /// the bridge's instructions on the pretty-printed weibo.json with Foundation's strict defaults.
+    /// Line feeds sixteen bytes a turn, in vectors (a byte at a time cost 12 instructions a byte,
+    /// eight at a time 3.8), which a Codable type probing with `try?` paid per decode. Columns are
+    /// counted when asked for, on their line: counting scalars over the whole input as well made
+    /// this pass 46 K instructions on the pretty-printed weibo.json (21 KB), 5 % of its decode.
     init(_ input: UnsafeRawBufferPointer) {
         let count = input.count
-        scalarCounts.reserveCapacity(count / Self.stride + 1)
+        var offset = 0
+        while offset &+ 16 <= count {
+            let bytes = input.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            // Spelled with explicit vector types: inferred ones and `any(_:)` compile to a loop
+            // per lane. Why the bit cast: a compare's lanes are 0 or 0xFF, read as two words
+            // whose set bits mark the line feeds.
+            let isBreak = bytes .== SIMD16<UInt8>(repeating: 0x0A)
+            let breaks = unsafeBitCast(isBreak, to: SIMD2<UInt64>.self)
+            if breaks[0] | breaks[1] != 0 {
+                appendLineStarts(breaks[0] & ByteWord.highs, at: offset)
+                appendLineStarts(breaks[1] & ByteWord.highs, at: offset &+ 8)
+            }
+            offset &+= 16
+        }
+        while offset < count {
+            if input[offset] == UInt8(ascii: "\n") { lineStarts.append(offset &+ 1) }
+            offset &+= 1
+        }
+        var longestLine = 0, previous = 0
+        for start in lineStarts {
+            longestLine = max(longestLine, start - previous)
+            previous = start
+        }
+        if max(longestLine, count - previous) > Self.countedColumns { scalarCounts = Self.blockScalarCounts(input) }
+        Self.bytesIndexed?.withLock { $0 += count }
+    }
+
+    /// Scalars before each multiple of `stride`, and in all.
+    private static func blockScalarCounts(_ input: UnsafeRawBufferPointer) -> [Int] {
+        var counts: [Int] = []
+        counts.reserveCapacity(input.count / stride + 1)
         var scalars = 0
         var offset = 0
-        while offset < count {
-            scalarCounts.append(scalars)
-            let blockEnd = min(offset + Self.stride, count)
-            // Continuation bytes (10xxxxxx) counted per lane, at most 16 a block, summed once a
-            // block: a true lane of a vector compare is 0xFF, so subtracting it adds one.
+        while offset < input.count {
+            counts.append(scalars)
+            let blockEnd = min(offset + stride, input.count)
+            scalars += countScalars(input, from: offset, to: blockEnd)
+            offset = blockEnd
+        }
+        counts.append(scalars)
+        return counts
+    }
+
+    /// Scalars in `from..<to`, sixteen bytes a turn: continuation bytes (10xxxxxx) counted per
+    /// lane and subtracted from the bytes.
+    private static func countScalars(_ input: UnsafeRawBufferPointer, from: Int, to: Int) -> Int {
+        var offset = from
+        var scalars = 0
+        while offset &+ 16 <= to {
+            // At most 64 turns a lane before the lanes are summed: no lane passes 255.
+            let chunkEnd = min(to, offset &+ 1_024)
             var continuationLanes = SIMD16<UInt8>()
-            let vectorsStart = offset
-            while offset + 16 <= blockEnd {
+            let chunkStart = offset
+            while offset &+ 16 <= chunkEnd {
                 let bytes = input.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                // Spelled with explicit vector types: inferred ones, `any(_:)` and lane loops
-                // compile to a loop per lane. Why the bit casts: a compare's lanes are 0 or 0xFF,
-                // read as counts to subtract and as two words whose set bits mark the line feeds.
                 let masked = bytes & SIMD16<UInt8>(repeating: 0xC0)
                 let isContinuation = masked .== SIMD16<UInt8>(repeating: 0x80)
+                // A true lane is 0xFF: subtracting it adds one.
                 continuationLanes &-= unsafeBitCast(isContinuation, to: SIMD16<UInt8>.self)
-                let isBreak = bytes .== SIMD16<UInt8>(repeating: 0x0A)
-                let breaks = unsafeBitCast(isBreak, to: SIMD2<UInt64>.self)
-                if breaks[0] | breaks[1] != 0 {
-                    appendLineStarts(breaks[0] & ByteWord.highs, at: offset)
-                    appendLineStarts(breaks[1] & ByteWord.highs, at: offset + 8)
-                }
-                offset += 16
+                offset &+= 16
             }
-            // The sixteen lanes (each at most 16) as two words added (at most 32 a byte), then in
-            // pairs (at most 64), then the four pairs summed in the top sixteen bits.
+            // The sixteen lanes (each at most 64) in sixteen-bit pairs of two words (at most 256),
+            // then the four pairs summed in the top sixteen bits.
             let words = unsafeBitCast(continuationLanes, to: SIMD2<UInt64>.self)
-            let bytesSum = words[0] &+ words[1]
-            let pairs = (bytesSum & 0x00FF_00FF_00FF_00FF) &+ ((bytesSum >> 8) & 0x00FF_00FF_00FF_00FF)
-            scalars += (offset - vectorsStart) - Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
-            while offset < blockEnd {
-                let byte = input[offset]
-                if byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-                if byte & 0xC0 != 0x80 { scalars += 1 }
-                offset += 1
-            }
+            let bytePairs = 0x00FF_00FF_00FF_00FF as UInt64
+            let pairs = (words[0] & bytePairs) &+ ((words[0] >> 8) & bytePairs) &+ (words[1] & bytePairs) &+ ((words[1] >> 8) & bytePairs)
+            scalars += (offset - chunkStart) - Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
         }
-        scalarCounts.append(scalars)
-        Self.bytesIndexed?.withLock { $0 += count }
+        while offset < to {
+            if input[offset] & 0xC0 != 0x80 { scalars += 1 }
+            offset &+= 1
+        }
+        return scalars
     }
 
     /// A line starts after each line feed flagged (high bit of its byte) in the eight bytes at `offset`.
@@ -71,7 +107,7 @@ struct LineIndex {
         let target = min(max(offset, 0), input.count)
         let low = linesStarting(through: target)
         let lineStart = low == 0 ? 0 : lineStarts[low - 1]
-        return (low + 1, scalars(before: target, input) - scalars(before: lineStart, input) + 1)
+        return (low + 1, scalars(from: lineStart, to: target, in: input) + 1)
     }
 
     /// How many lines start in `from + 1 ... through` (after a line break at or past `from`),
@@ -81,9 +117,10 @@ struct LineIndex {
         return (last - first, last > first ? lineStarts[last - 1] : nil)
     }
 
-    /// Scalars in `from..<to`.
+    /// Scalars in `from..<to`, on one line.
     func scalars(from: Int, to: Int, in input: UnsafeRawBufferPointer) -> Int {
-        scalars(before: to, input) - scalars(before: from, input)
+        if to - from <= Self.countedColumns || scalarCounts.isEmpty { return Self.countScalars(input, from: from, to: to) }
+        return scalars(before: to, input) - scalars(before: from, input)
     }
 
     /// How many lines (after the first) start at or before `offset`.
@@ -97,14 +134,8 @@ struct LineIndex {
     }
 
     private func scalars(before offset: Int, _ input: UnsafeRawBufferPointer) -> Int {
-        let block = offset / Self.stride
-        var count = scalarCounts[min(block, scalarCounts.count - 1)]
-        var i = block * Self.stride
-        while i < offset {
-            if input[i] & 0xC0 != 0x80 { count += 1 }
-            i += 1
-        }
-        return count
+        let block = min(offset / Self.stride, scalarCounts.count - 1)
+        return scalarCounts[block] + Self.countScalars(input, from: block * Self.stride, to: offset)
     }
 
     /// Counts the bytes indexed in a task: lets tests see that locating errors stays linear.

@@ -161,6 +161,13 @@ final class BridgeDecoder: Decoder {
     @inline(__always)
     func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: @autoclosure () -> BridgePath) throws -> T {
         let kind = entries[index].kind
+        // A string straight from the tape's bytes (the test folds away in every other type's
+        // copy). Input that is not plain holds text the pre-scan checked, which `String` need
+        // not check again (Unsafe/PrescannedText.swift).
+        if T.self == String.self, kind == .string {
+            let text = bytes(of: entries[index])
+            return unsafeBitCast(tape.isPlainInput ? String(decoding: text, as: UTF8.self) : String.prescanned(text), to: T.self)
+        }
         if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at()) }
         if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
         if kind == .string, readsNonConformingFloats, let value = nonConformingFloat(T.self, at: index) { return value }
@@ -321,7 +328,9 @@ final class BridgeDecoder: Decoder {
         } else {
             hit = Array(text.utf8).withUnsafeBytes { search($0, in: object, from: start, end: end) }
         }
-        guard let hit else { return tape.isPlainInput ? nil : findCanonical(text, in: object) }
+        // Keys all ASCII: only a non-ASCII coding key can be one of them spelled otherwise (U+212A
+        // KELVIN SIGN is `K` to `String`).
+        guard let hit else { return tape.keysAreASCII && ByteWord.isASCII(text) ? nil : findCanonical(text, in: object) }
         remember(object: object, next: Int(entries[hit + 1].next), depth: depth)
         return hit + 1
     }

@@ -23,6 +23,9 @@ final class TapeRecorder: WholeInputParser {
     @exclusivity(unchecked) private var maxDepth = 0
     @exclusivity(unchecked) private(set) var maxStringBytes = 0
     @exclusivity(unchecked) private var sawValue = false
+    /// Whether keys are still looked at for a non-ASCII byte: until one is found, and never in
+    /// plain input (the pre-scan found none anywhere).
+    @exclusivity(unchecked) private var checksKeys = true
     /// Set by a token handler that failed; the tokenizer then stops with `.stopped`.
     @exclusivity(unchecked) private var failure: ModelDecodingError?
 
@@ -89,6 +92,7 @@ final class TapeRecorder: WholeInputParser {
         recorder.conversions.reset(options: strict)
         recorder.depth = 0
         recorder.sawValue = false
+        recorder.checksKeys = true
         recorder.failure = nil
         recorder.maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         recorder.maxStringBytes = options.limits.maxStringBytes
@@ -105,6 +109,8 @@ final class TapeRecorder: WholeInputParser {
         if let compacted { recorder.locator.compacted = compacted }
         // A recorder that failed is dropped with its parser (yajl cannot go on after an error).
         try WholeInputFeeder.feed(tokens, to: recorder) { recorder.sawValue }
+        // Still checking: no key had a non-ASCII byte (plain input stopped the checks at once).
+        recorder.tape.keysAreASCII = recorder.tape.isPlainInput || recorder.checksKeys
         recorder.tape.appendSentinelNull()
         return recorder
     }
@@ -132,7 +138,10 @@ final class TapeRecorder: WholeInputParser {
 
     // MARK: WholeInputParser
 
-    func inputIsPlain() { tape.isPlainInput = true }
+    func inputIsPlain() {
+        tape.isPlainInput = true
+        checksKeys = false
+    }
 
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
@@ -221,6 +230,7 @@ final class TapeRecorder: WholeInputParser {
     func onKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
         locator.lastTokenKind = .key
         if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
+        if checksKeys, !ByteWord.isASCII(bytes) { checksKeys = false }
         if tape.appendText(.string, bytes, isKey: true) { tape.setPositionOfLast(consumedOffset) }
         return true
     }
