@@ -18,32 +18,8 @@ extension String {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // Why unchecked is sound: the bytes are well-formed UTF-8 (the routes above, and the
             // DEBUG check), and ASCII exactly when `isASCII` says so, as `String` requires.
-            return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeBytes: bytes), isKnownASCII: isASCII(bytes)))
+            return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeBytes: bytes), isKnownASCII: ByteWord.isASCII(bytes)))
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Whether every byte is below 0x80: the words OR-ed together, the last one overlapping the
-    /// one before it (no byte loop for the tail of a string of eight bytes or more).
-    @inline(__always)
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        if count >= 8 {
-            var any = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            var offset = 0
-            while offset &+ 8 <= count {
-                any |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                offset &+= 8
-            }
-            return any & 0x8080_8080_8080_8080 == 0
-        }
-        if count >= 4 {
-            let any = base.loadUnaligned(as: UInt32.self) | base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            return any & 0x8080_8080 == 0
-        }
-        var any: UInt8 = 0
-        for offset in 0..<count { any |= base.load(fromByteOffset: offset, as: UInt8.self) }
-        return any < 0x80
     }
 }
