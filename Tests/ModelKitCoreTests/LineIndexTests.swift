@@ -39,6 +39,12 @@ import Testing
         let shapes: [(length: Int, pieces: [[UInt8]], firstLine: [UInt8])] =
             [0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 255, 256, 257, 300, 513, 1_500].map { ($0, pieces, []) }
             + [1_000, 1_023, 1_024, 1_025, 1_100, 2_100, 5_000].flatMap { [($0, onOneLine, []), ($0, onOneLine, Array("ab\n".utf8))] }
+        // Blocks made only of line feeds (256 in one block), then text.
+        let lineFeeds = [UInt8](repeating: 0x0A, count: 600) + Array("xé".utf8)
+        lineFeeds.withUnsafeBytes { input in
+            #expect(LineIndex(input).location(of: 256, in: input) == (257, 1))
+            #expect(LineIndex(input).location(of: 602, in: input) == (601, 3))
+        }
         for (length, pieces, firstLine) in shapes {
             var bytes = firstLine
             while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
