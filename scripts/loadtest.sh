@@ -78,7 +78,14 @@ done
 BIN_DIR=$(swift build --package-path Examples --scratch-path "$SCRATCH" -c "$CONFIG" --show-bin-path)
 FIXTURE="$ROOT/Examples/Fixtures/issue.json"
 
-rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+rss_kb() { # pid → resident KB; a server that died says how (its log's end), then the run fails
+    if ! kill -0 "$1" 2>/dev/null; then
+        echo "  FAIL  the $FRAMEWORK_NAME server (pid $1) died; the end of its log:" >&2
+        tail -n 30 "$WORK/$FRAMEWORK_NAME.log" >&2 || true
+        exit 1
+    fi
+    awk '/VmRSS/ {print $2}' "/proc/$1/status"
+}
 
 # ---------------------------------------------------------------- smoke: curl checks
 FAILURES=0
@@ -148,7 +155,6 @@ hostile_post() { # name, path, content type, expected statuses (regex), generato
     check "$FRAMEWORK_NAME $1 → $status, ${size}-byte body, RSS +$(( (peak - before) / 1024 )) MB" $?
 }
 hostile() { # framework
-    FRAMEWORK_NAME=$1
     echo "hostile bodies: $1"
     hostile_post "stream: endless number in an array" /issues/stream application/jsonl '400|413' "printf '['; yes 1111111111111111 | tr -d '\\n'"
     hostile_post "stream: endless top-level number" /issues/stream application/jsonl '400|413' "yes 1111111111111111 | tr -d '\\n'"
@@ -232,6 +238,7 @@ stream_check() { # framework
 
 : >"$WORK/results"
 for framework in $FRAMEWORKS; do
+    FRAMEWORK_NAME=$framework
     start_server "$framework"
     if [ "$SMOKE" = 1 ]; then
         smoke "$framework"
