@@ -34,6 +34,14 @@ let package = Package(
             dependencies: benchmarkDependencies,
             swiftSettings: benchmarkSettings
         ),
+        // Issue 35's prototype: a driver for callgrind around one decode path (see
+        // Results/TAPE-PROTOTYPE.md). Its models are the benchmark's own files, symlinked.
+        // TAPE_PROTOTYPE_BASELINE=1 builds it without the tape modes, against a core without the prototype.
+        .executableTarget(
+            name: "TapePrototypeDriver",
+            dependencies: [.product(name: "ModelKitCore", package: "ModelKit"), "CYajlBench"],
+            swiftSettings: Context.environment["TAPE_PROTOTYPE_BASELINE"] == nil ? [.define("TAPE_PROTOTYPE")] : []
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -40,6 +40,8 @@ struct FieldAccess: Sendable {
     let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void
     let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?
     let finishContainer: @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void
+    /// Reads the value at a tape entry into the field (issue 35's prototype reader, Prototype/).
+    let readTape: @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
     let visit: @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void
     /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
@@ -51,12 +53,14 @@ struct FieldAccess: Sendable {
     init(decodeScalar: @escaping @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
          beginContainer: @escaping @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?,
          finishContainer: @escaping @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
+         readTape: @escaping @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void,
          visit: @escaping @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void,
          copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
          shared: SharedKeyDecode) {
         self.decodeScalar = decodeScalar
         self.beginContainer = beginContainer
         self.finishContainer = finishContainer
+        self.readTape = readTape
         self.visit = visit
         self.copy = copy
         self.shared = shared
@@ -78,6 +82,9 @@ struct FieldAccess: Sendable {
             },
             finishContainer: { frame, root, decode in
                 if let value = try Value._finishContainer(frame, decode) { write(root, value) }
+            },
+            readTape: { reader, index, root in
+                if let value = try Value._decodeTape(index, reader) { write(root, value) }
             },
             visit: { root, visitor in try read(root)._visit(visitor) },
             copy: { from, to in write(to, read(from)._deepCopy()) },
@@ -114,6 +121,9 @@ struct FieldAccess: Sendable {
             },
             finishContainer: { frame, root, decode in
                 if let value = try Value._finishContainer(frame, decode) { field(root).pointee = value }
+            },
+            readTape: { reader, index, root in
+                if let value = try Value._decodeTape(index, reader) { field(root).pointee = value }
             },
             visit: { root, visitor in try field(root).pointee._visit(visitor) },
             copy: { from, to in field(to).pointee = field(from).pointee._deepCopy() },
@@ -177,6 +187,9 @@ struct FieldAccess: Sendable {
             beginContainer: { kind, _, decode, _ in try Wire._beginContainer(kind, decode, merging: nil) },
             finishContainer: { frame, root, decode in
                 if let wire = try Wire._finishContainer(frame, decode) { try store(wire, root) }
+            },
+            readTape: { reader, index, root in
+                if let wire = try Wire._decodeTape(index, reader) { try store(wire, root) }
             },
             visit: { root, visitor in
                 try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)

@@ -27,6 +27,12 @@ public enum ModelEngine {
         @inlinable init(consumer: ContainerConsumer) { self.consumer = consumer }
     }
 
+    /// One value of a recorded tape (issue 35's prototype schema reader, Prototype/).
+    public struct TapeValue {
+        @usableFromInline let index: Int
+        @inlinable init(index: Int) { self.index = index }
+    }
+
     /// Which kind of container starts.
     public enum ContainerKind: Sendable {
         /// A JSON object (`{`), or a CBOR map in an archive.

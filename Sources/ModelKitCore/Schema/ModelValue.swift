@@ -36,6 +36,9 @@ public protocol ModelValue: SendableMetatype {
     /// Engine entry point (keep the default): the frame returned by `beginEngineContainer` has
     /// consumed its container.
     static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self?
+    /// Engine entry point (keep the default; issue 35's prototype, Prototype/): an object or
+    /// array of a recorded tape where a `Self` is expected.
+    static func decodeEngineTape(_ value: ModelEngine.TapeValue, in context: ModelEngine.Context) throws -> Self?
     /// A short type name for error messages (`Int`, `[Book]`).
     static var modelTypeName: String { get }
     /// Engine entry point (keep the default): presents the value's structure to a visitor (JSON
