@@ -39,7 +39,7 @@ let package = Package(
         // TAPE_PROTOTYPE_BASELINE=1 builds it without the tape modes, against a core without the prototype.
         .executableTarget(
             name: "TapePrototypeDriver",
-            dependencies: [.product(name: "ModelKitCore", package: "ModelKit"), "CYajlBench"],
+            dependencies: [.product(name: "ModelKitCore", package: "ModelKit"), "CYajlBench", "MallocCounter"],
             swiftSettings: Context.environment["TAPE_PROTOTYPE_BASELINE"] == nil ? [.define("TAPE_PROTOTYPE")] : []
         ),
     ],

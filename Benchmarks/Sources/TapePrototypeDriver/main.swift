@@ -1,11 +1,13 @@
 import Foundation
+import MallocCounter
 import ModelKitCore
 
 // Issue 35's prototype driver: one decode path, N times, for callgrind's ((N+1) − 1) ÷ N procedure.
 //   TapePrototypeDriver MODE FILE COUNT
 //   MODE: push (Model.init(json:)), tape (record + schema read), record (tape recording only),
 //         bridge (ModelDecoder().decode of the plain Codable twin), yajl (yajl's empty scan),
-//         check (tape result == push result, COUNT ignored)
+//         check (tape result == push result, COUNT ignored),
+//         stats (allocations per decode, and thread CPU time per decode: median of COUNT interleaved rounds)
 // FILE: user.json → GitHubUser, twitter.json → TwitterTimeline, canada.json → FeatureCollection.
 // The model models and their Codable twins are the benchmark's own files (symlinked here).
 
@@ -51,12 +53,48 @@ struct Case<M: Model, Plain: Decodable> {
             #else
             print("built without TAPE_PROTOTYPE")
             #endif
+        case "stats":
+            #if TAPE_PROTOTYPE
+            let contenders: [(String, () throws -> Void)] = [
+                ("push", { _ = try M(json: bytes) }),
+                ("tape", { _ = try TapePrototype.decode(M.self, from: bytes) }),
+                ("record", { _ = try TapePrototype.recordOnly(bytes) }),
+                ("bridge", { _ = try bridge.decode(Plain.self, from: bytes) }),
+            ]
+            // Decodes per round: about 20 ms of work each.
+            let perRound = max(1, 2_000_000 / max(bytes.count, 1))
+            var times = [[Double]](repeating: [], count: contenders.count)
+            for (i, contender) in contenders.enumerated() {
+                for _ in 0..<3 { try contender.1() }
+                malloc_counter_reset()
+                for _ in 0..<10 { try contender.1() }
+                print("\(name) \(contender.0): \(Double(malloc_counter_count()) / 10) allocations per decode")
+                _ = i
+            }
+            for _ in 0..<count {
+                for (i, contender) in contenders.enumerated() {
+                    let start = threadCPUNanos()
+                    for _ in 0..<perRound { try contender.1() }
+                    times[i].append(Double(threadCPUNanos() - start) / Double(perRound))
+                }
+            }
+            for (i, contender) in contenders.enumerated() {
+                let sorted = times[i].sorted()
+                print("\(name) \(contender.0): median \(Int(sorted[sorted.count / 2])) ns per decode (thread CPU, \(count) rounds of \(perRound))")
+            }
+            #endif
         default:
             FileHandle.standardError.write("unknown mode \(mode)\n".data(using: .utf8)!)
             exit(2)
         }
         if sink == -1 { print(sink) }
     }
+}
+
+func threadCPUNanos() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
 switch name {

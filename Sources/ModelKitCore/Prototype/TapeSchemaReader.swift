@@ -18,8 +18,13 @@ public enum TapePrototype {
         try json.withUnsafeBytes { input in
             let recorder = try TapeRecorder.record(input, options: options)
             defer { recorder.finish(keptByDecoders: false) }
-            let reader = TapeSchemaReader.pool.take() ?? TapeSchemaReader()
-            defer { TapeSchemaReader.pool.park(reader) }
+            let reader: TapeSchemaReader
+            if let parked = recorder.prototypeReader {
+                reader = parked
+            } else {
+                reader = TapeSchemaReader()
+                recorder.prototypeReader = reader
+            }
             reader.start(recorder.tape, options: options)
             guard let value = try M._decodeTape(0, reader) else {
                 throw ModelDecodingError(reason: .typeMismatch(expected: M._typeName, found: "nothing"), path: JSONPath.root,
@@ -52,8 +57,6 @@ final class TapeSchemaReader: ScalarConversions {
     /// Where entries' text offsets point: the input yajl read, or the tape's side buffer.
     @exclusivity(unchecked) @usableFromInline final var inputBase: UnsafeRawPointer
     @exclusivity(unchecked) @usableFromInline final var sideBase: UnsafeRawPointer
-
-    static let pool = ParkedPool<TapeSchemaReader>(capacity: 16)
 
     init() {
         // Placeholders until `start`: aligned, never read through.

@@ -82,6 +82,11 @@ final class Tape {
         var capacity: Int
         /// Containers still open while building.
         var open = HandStack<Int>()
+        /// PROTOTYPE (issue 35, leaner recording): the innermost open container's entry (-1: none)
+        /// and whether it is an array, kept beside `open` so that counting an element or member
+        /// reads two fields instead of the stack and the container's entry.
+        var innermost = -1
+        var innermostIsArray = false
         var side: ByteOutput?
     }
 
@@ -111,6 +116,8 @@ final class Tape {
         building.value.compacted = compacted
         building.value.count = 0
         building.value.open.truncate(to: 0)
+        building.value.innermost = -1
+        building.value.innermostIsArray = false
         building.value.side?.removeAll()
         lines.store(nil)
         nullIndex = 0
@@ -214,10 +221,20 @@ final class Tape {
     /// A value (not a key) arrives: an array parent counts it as an element.
     @inline(__always)
     private func countElement() {
-        if let parent = building.value.open.last, entries[parent].kind == .array { entries[parent].length &+= 1 }
+        if building.value.innermostIsArray { building.value.entries[building.value.innermost].length &+= 1 }
     }
 
     func appendLiteral(_ kind: TapeEntry.Kind, at position: Int) {
+        // PROTOTYPE (issue 35, leaner recording): as in `appendText`, the state read once.
+        let state = building.pointer
+        let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
+        if count < state.pointee.capacity {
+            if state.pointee.innermostIsArray { entries[innermost].length &+= 1 }
+            entries[count] = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: UInt32(truncatingIfNeeded: count &+ 1),
+                                       position: UInt32(truncatingIfNeeded: position))
+            state.pointee.count = count &+ 1
+            return
+        }
         countElement()
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: UInt32(truncatingIfNeeded: count + 1),
                          position: UInt32(truncatingIfNeeded: position)))
@@ -230,8 +247,32 @@ final class Tape {
     /// common case costs no call back into the tokenizer.
     @inline(__always)
     func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
+        // PROTOTYPE (issue 35, leaner recording): the common case (text in the input, room on
+        // the tape) reads the build state once into locals before writing anything, so no store
+        // to an entry makes the compiler load the state again. Why unsafe: the pointer is the
+        // storage's own, used within this call only, and nothing else touches the state meanwhile
+        // (the recorder's one thread, see UncheckedStorage's rules).
+        let state = building.pointer
+        let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
+        let countsParent = isKey ? innermost >= 0 : state.pointee.innermostIsArray
+        let inputBase = UInt(bitPattern: state.pointee.inputBase), inputCount = UInt(state.pointee.input.count)
+        let offset = (text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase) &- inputBase
+        if count < state.pointee.capacity, offset <= inputCount, UInt(text.count) <= inputCount &- offset {
+            if countsParent { entries[innermost].length &+= 1 }
+            entries[count] = TapeEntry(kind: kind, isInSideBuffer: false, start: UInt32(truncatingIfNeeded: offset),
+                                       length: UInt32(truncatingIfNeeded: text.count), next: UInt32(truncatingIfNeeded: count &+ 1),
+                                       position: UInt32(truncatingIfNeeded: kind == .string ? Int(offset) &- 1 : Int(offset)))
+            state.pointee.count = count &+ 1
+            return false
+        }
+        return appendTextSlowly(kind, text, isKey: isKey)
+    }
+
+    /// ``appendText(_:_:isKey:)`` when the tape must grow or the text is not in the input.
+    private func appendTextSlowly(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
         if isKey {
-            if let parent = building.value.open.last { entries[parent].length &+= 1 }
+            let parent = building.value.innermost
+            if parent >= 0 { building.value.entries[parent].length &+= 1 }
         } else {
             countElement()
         }
@@ -239,7 +280,9 @@ final class Tape {
         let address = text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase
         var entry = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: UInt32(truncatingIfNeeded: text.count),
                               next: UInt32(truncatingIfNeeded: count + 1), position: 0)
-        let inInput = address >= inputBase && address + UInt(text.count) <= inputBase + UInt(input.count)
+        // `address - inputBase` wraps to a huge value below the input: one comparison covers both ends.
+        let inputCount = UInt(building.value.input.count)
+        let inInput = address &- inputBase <= inputCount && UInt(text.count) <= inputCount &- (address &- inputBase)
         if inInput {
             // yajl hands out unescaped tokens straight from the input buffer: no copy.
             let offset = Int(address - inputBase)
@@ -266,14 +309,35 @@ final class Tape {
         inputCount > 1 << 18 ? inputCount : 64
     }
 
+    /// Just past the closing quote of the string just appended, whose text is in the input.
+    var endOfLastInputString: Int {
+        let entry = building.value.entries[building.value.count - 1]
+        return Int(entry.start) + Int(entry.length) + 1
+    }
+
     /// The position of the entry just appended (see ``appendText(_:_:isKey:)``).
     func setPositionOfLast(_ position: Int) {
         entries[count - 1].position = UInt32(truncatingIfNeeded: position)
     }
 
     func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
+        // PROTOTYPE (issue 35, leaner recording): as in `appendText`, the state read once.
+        let state = building.pointer
+        let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
+        if count < state.pointee.capacity {
+            if state.pointee.innermostIsArray { entries[innermost].length &+= 1 }
+            entries[count] = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0,
+                                       position: UInt32(truncatingIfNeeded: position))
+            state.pointee.open.append(count)
+            state.pointee.innermost = count
+            state.pointee.innermostIsArray = kind == .array
+            state.pointee.count = count &+ 1
+            return
+        }
         countElement()
         building.value.open.append(count)
+        building.value.innermost = count
+        building.value.innermostIsArray = kind == .array
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
 
@@ -319,6 +383,13 @@ final class Tape {
     /// true when it was the outermost.
     func closeContainer(end: Int) -> Bool {
         let index = building.value.open.removeLast()
+        if let parent = building.value.open.last {
+            building.value.innermost = parent
+            building.value.innermostIsArray = building.value.entries[parent].kind == .array
+        } else {
+            building.value.innermost = -1
+            building.value.innermostIsArray = false
+        }
         entries[index].next = UInt32(truncatingIfNeeded: count)
         entries[index].start = UInt32(truncatingIfNeeded: end)
         return building.value.open.isEmpty

@@ -28,6 +28,9 @@ final class TapeRecorder: WholeInputParser {
 
     private static let pool = ParkedPool<TapeRecorder>(capacity: 16)
 
+    /// PROTOTYPE (issue 35): the schema reader parked with this recorder (one pool, not two).
+    @exclusivity(unchecked) var prototypeReader: TapeSchemaReader?
+
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: Self.tapeCapacity(for: input))
         conversions = ScalarConversions(options: .init())
@@ -154,7 +157,10 @@ final class TapeRecorder: WholeInputParser {
     func onLiteral(_ kind: TapeEntry.Kind) -> Bool {
         locator.lastTokenKind = .literal
         if depth == 0, !startsDocument() { return false }
-        tape.appendLiteral(kind, at: tokenStartOffset)
+        // PROTOTYPE (issue 35, leaner recording): a literal reaches a callback whole (the feeders
+        // hold back one that may go on), so it starts its length before the end: no scan back.
+        let end = consumedOffset
+        tape.appendLiteral(kind, at: max(locator.currentBufferOffset, end - (kind == .falseValue ? 5 : kind == .null || kind == .trueValue ? 4 : 0)))
         return true
     }
 
@@ -171,10 +177,23 @@ final class TapeRecorder: WholeInputParser {
     @inline(__always)
     func onString(_ bytes: UnsafeRawBufferPointer) -> Bool {
         locator.lastTokenKind = .string
-        locator.lastValueEnd = consumedOffset
-        if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
-        if depth == 0, !startsDocument() { return false }
-        if tape.appendText(.string, bytes, isKey: false) { tape.setPositionOfLast(consumedOffset) }
+        if bytes.count > maxStringBytes {
+            locator.lastValueEnd = consumedOffset
+            return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes))
+        }
+        if depth == 0, !startsDocument() {
+            locator.lastValueEnd = consumedOffset
+            return false
+        }
+        if tape.appendText(.string, bytes, isKey: false) {
+            let end = consumedOffset
+            locator.lastValueEnd = end
+            tape.setPositionOfLast(end)
+        } else {
+            // PROTOTYPE (issue 35, leaner recording): the text is in the input, so the string
+            // ends just past it, at its closing quote: no call into yajl for the offset.
+            locator.lastValueEnd = tape.endOfLastInputString
+        }
         return true
     }
 
@@ -192,7 +211,10 @@ final class TapeRecorder: WholeInputParser {
         depth += 1
         if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth)) }
         if depth == 1, !startsDocument() { return false }
-        tape.openContainer(kind, at: tokenStartOffset)
+        // PROTOTYPE (issue 35, leaner recording): `locator.tokenStart(end:)` for a bracket,
+        // without its switch: the bracket is the last byte consumed.
+        let end = consumedOffset
+        tape.openContainer(kind, at: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) : end)
         return true
     }
 
@@ -203,7 +225,8 @@ final class TapeRecorder: WholeInputParser {
         locator.lastValueEnd = end
         depth -= 1
         // The tokenizer reports a closing bracket's start; the container's bytes end just past it.
-        _ = tape.closeContainer(end: locator.tokenStart(end: end) + 1)
+        // PROTOTYPE (issue 35, leaner recording): `locator.tokenStart(end:) + 1` for a bracket, without its switch.
+        _ = tape.closeContainer(end: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) + 1 : end + 1)
         return true
     }
 }
