@@ -15,18 +15,24 @@ let package = Package(
         .library(name: "ModelKitOpenAPI", targets: ["ModelKitOpenAPI"]),
     ],
     // The integrations are opt-in: with every trait off (the default) nothing of NIO, Hummingbird,
-    // Vapor or OpenAPIKit is built, and their targets compile to empty modules.
+    // Vapor or OpenAPIKit is built, and their targets compile to empty modules. FullFoundation is
+    // opt-in too (below).
     traits: [
         .trait(name: "Hummingbird", description: "ModelKitHummingbird: ModelDecoder/ModelEncoder as Hummingbird 2 request decoder and response encoder."),
         .trait(name: "Vapor", description: "ModelKitVapor: ModelDecoder/ModelEncoder as Vapor 4 content decoder and encoder."),
         .trait(name: "OpenAPI", description: "ModelKitOpenAPI: model schemas as OpenAPIKit's JSONSchema and OpenAPI (3.1, 3.2) component schemas."),
+        // Off by default: the core then imports FoundationEssentials, not Foundation, on Linux and links no
+        // FoundationInternationalization or ICU (scripts/check-linkage.sh checks it). Always available on Darwin.
+        .trait(name: "FullFoundation", description: "APIs that need all of Foundation on Linux (it links FoundationInternationalization and ICU): the DateFormatter date strategies (DateDecodingStrategy.formatted, EncodingOptions.DateEncodingStrategy.formatted, JSONDecoder's and JSONEncoder's .formatted through dateDecodingStrategy/dateEncodingStrategy) and ModelCoding (NSCoder)."),
         .default(enabledTraits: []),
     ],
     dependencies: [
         // Only the macro targets use swift-syntax; `ModelKitCore` never builds it. 602.0.0 is the
         // oldest that builds them (600.0.1 lacks `FixIt.Change.replaceText`): all tests pass on 602 and 603.
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
-        // Used only by the trait-gated integration targets below.
+        // Used only by the trait-gated integration targets below. NIO 2.101.2 or later: the
+        // integrations read request bodies through `ByteBuffer.readableBytesSpan`.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
         // Its default trait ExternalLoading (loading external references) is not used and slows its build.
@@ -62,6 +68,7 @@ let package = Package(
             dependencies: [
                 "ModelKitCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
         .target(
@@ -69,6 +76,7 @@ let package = Package(
             dependencies: [
                 "ModelKitCore",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Vapor"])),
             ]
         ),
         .target(

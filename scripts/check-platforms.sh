@@ -24,6 +24,7 @@ rules='import Synchronization|15|the Synchronization module
 \bAtomic<|15|Synchronization.Atomic
 \bMutex<|15|Synchronization.Mutex
 \bInlineArray\b|26|InlineArray
+:[ ]*UTF8Span\b|26|UTF8Span (RawSpan and Span back-deploy to macOS 10.14.4)
 \bimport Observation\b|14|the Observation module
 @Observable\b|14|Observation
 \bContinuousClock\b|13|ContinuousClock

@@ -146,6 +146,9 @@ hostile() { # framework
     hostile_post "body: endless number" /issues application/json '400|413' "printf '{\"number\":'; yes 1111111111111111 | tr -d '\\n'"
     hostile_post "body: deeply nested" /issues application/json '400|413' "python3 -c 'print(\"[\" * 100000)'"
     hostile_post "body: many keys" /issues application/json '400|413' "python3 -c 'print(\"{\" + \",\".join(\"\\\"k%d\\\":1\" % i for i in range(500000)) + \"}\")'"
+    # Two million empty models (6 MB): each becomes a model with its defaults; `.server`'s
+    # maxElements stops it at the bound instead of a peak of gigabytes (issue 34).
+    hostile_post "body: millions of empty models" /issues application/json '400|413' "printf '{\"title\":\"t\",\"labels\":['; yes '{},' | head -c 8000000 | tr -d '\\n'; printf '{}]}'"
     hostile_post "body: invalid UTF-8" /issues application/json '400' "printf '{\"title\":\"\\xff\\xfe\"}'"
     hostile_post "body: truncated" /issues application/json '400' "head -c 300 '$FIXTURE'"
 }

@@ -9,6 +9,9 @@
 #                              `--asan --release` runs that optimized build under AddressSanitizer
 #   scripts/test.sh --core     only the core tests: the macro targets are left out of the package,
 #                              so swift-syntax is not built (combine with --asan, --tsan, --release)
+#   scripts/test.sh --full-foundation   with the package trait FullFoundation (the DateFormatter
+#                              strategies and ModelCoding, which need all of Foundation on Linux;
+#                              their tests run only then); scratch path suffix -ff
 #   scripts/test.sh --filter X passes the filter to `swift test`
 #   scripts/test.sh --integrations   the trait-gated products instead: builds the Examples/ package
 #                              (which turns on ModelKit's Hummingbird, Vapor and OpenAPI traits)
@@ -35,6 +38,7 @@ fi
 
 args=()
 scratch=".build"
+fullFoundation=
 while [ $# -gt 0 ]; do
     case "$1" in
         --asan)
@@ -57,6 +61,11 @@ while [ $# -gt 0 ]; do
             # With --asan: the optimized build under AddressSanitizer, a scratch path of its own.
             if [ "$scratch" = ".build-asan" ]; then scratch=".build-asan-release"; else scratch=".build-release"; fi
             ;;
+        --full-foundation)
+            # A scratch path of its own: a build with other traits would rebuild the default one's.
+            args+=(--traits FullFoundation)
+            fullFoundation=1
+            ;;
         --integrations)
             # One debug build of Examples/ serves its tests and the smoke run (NIO, Hummingbird
             # and Vapor are slow to build: build them once).
@@ -78,4 +87,5 @@ if command -v python3 >/dev/null 2>&1; then
 else
     echo "note: python3 unavailable; the documentation examples are compiled as last generated" >&2
 fi
+if [ -n "${fullFoundation:-}" ]; then scratch="$scratch-ff"; fi
 swiftpm "$scratch" swift test --scratch-path "$scratch" "${args[@]+"${args[@]}"}"

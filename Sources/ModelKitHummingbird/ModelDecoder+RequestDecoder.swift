@@ -15,8 +15,8 @@ extension ModelDecoder: RequestDecoder {
     /// Decodes `type` from a buffer's readable bytes (no copy); a bad body throws a 400 ``HTTPError``.
     public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do {
-            // The readable bytes stay valid for the closure: the engine reads them in place.
-            return try buffer.withUnsafeReadableBytes { try decodeBody(T.self, from: $0) }
+            // The readable bytes as a span: the engine reads them in place.
+            return try decodeBody(T.self, from: buffer.readableBytesSpan)
         } catch {
             if let badRequest = HTTPError(decodeFailure: error) { throw badRequest }
             throw error

@@ -20,8 +20,8 @@ extension ModelDecoder: ContentDecoder {
     public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders,
                                      userInfo: [CodingUserInfoKey: any Sendable]) throws -> D {
         do {
-            // The readable bytes stay valid for the closure: the engine reads them in place.
-            return try body.withUnsafeReadableBytes { try decodeBody(D.self, from: $0, userInfo: userInfo) }
+            // The readable bytes as a span: the engine reads them in place.
+            return try decodeBody(D.self, from: body.readableBytesSpan, userInfo: userInfo)
         } catch {
             if let badRequest = Abort(decodeFailure: error) { throw badRequest }
             throw error

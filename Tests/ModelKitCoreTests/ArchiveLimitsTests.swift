@@ -176,3 +176,27 @@ private func expectArchiveError(_ bytes: [UInt8], _ comment: Comment) {
         #expect(throws: ModelEncodingError.self) { try Archive.encode(million) }
     }
 }
+
+extension ArchiveLimitsTests {
+    /// A CBOR text string holding `C0 AF` (an overlong `/`) with a correct checksum was read as
+    /// `"\u{FFFD}\u{FFFD}"`; RFC 8949 §3.1 says text strings are UTF-8, and the JSON path rejects
+    /// the same bytes. As a value and as a map key, each is an archive error naming the byte.
+    @Test func invalidUTF8InTextStringsIsRejected() throws {
+        let invalid: [[UInt8]] = [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0x61, 0xE2, 0x82], [0x80]]
+        for bad in invalid {
+            let text = [0x60 | UInt8(bad.count)] + bad
+            for payload in [text, [0xA1] + text + [0x00]] {
+                do {
+                    let decoded = try Archive.decode(Holder.self, from: archive(anyField: payload))
+                    Issue.record("\(bad) read as \(decoded.any)")
+                } catch let error as ArchiveError {
+                    guard case .notAnArchive(let why) = error else { Issue.record("\(error)"); continue }
+                    #expect(why.hasPrefix("invalid UTF-8 in a text string at byte "), "\(why)")
+                }
+            }
+        }
+        // Well-formed text of every length still reads.
+        #expect(try Archive.decode(Holder.self, from: archive(anyField: [0x69] + Array("é€😀".utf8))).any == "é€😀")
+        #expect(try Archive.decode(Holder.self, from: archive(anyField: [0xA1, 0x62, 0xC3, 0xA9, 0x01])).any == ["é": 1])
+    }
+}

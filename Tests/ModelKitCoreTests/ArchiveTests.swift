@@ -15,7 +15,9 @@ struct ArchivedBook: Model, Equatable {
     }
 }
 
-final class Session: NSObject, NSCoding, Model, @unchecked Sendable {
+/// A model that is an `NSObject`; its `NSCoding` conformance (through ``ModelCoding``) is in
+/// FullFoundationTests.swift, as `NSCoder` needs all of Foundation.
+final class Session: NSObject, Model, @unchecked Sendable {
     var user = ""
     var expires = Date(timeIntervalSince1970: 0)
     var secret: String?
@@ -24,11 +26,6 @@ final class Session: NSObject, NSCoding, Model, @unchecked Sendable {
         Field("user", \.user)
         Field("expires", \.expires)
         Field("secret", \.secret, options: .notArchived)
-    }
-    func encode(with coder: NSCoder) { ModelCoding.encode(self, with: coder) }
-    required init?(coder: NSCoder) {
-        super.init()
-        guard ModelCoding.decode(into: self, from: coder) else { return nil }
     }
 }
 
@@ -152,20 +149,6 @@ final class Session: NSObject, NSCoding, Model, @unchecked Sendable {
             let book = try Archive.read(ArchivedBook.self, from: file)
             #expect(book.name == "initial" || book.name.hasPrefix("x"))
         }
-    }
-
-    @Test func nsCodingBridge() throws {
-        let session = Session()
-        session.user = "ann"
-        session.expires = Date(timeIntervalSince1970: 1_700_000_000.5)
-        session.secret = "s"
-        let data = try NSKeyedArchiver.archivedData(withRootObject: session, requiringSecureCoding: false)
-        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
-        unarchiver.requiresSecureCoding = false
-        let back = unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? Session
-        #expect(back?.user == "ann")
-        #expect(back?.expires == session.expires)
-        #expect(back?.secret == nil)
     }
 
     @Test(.enabled(if: ArchiveTests.python3WithCBOR2(), "python3 with cbor2 not available (scripts/test.sh installs it)"))

@@ -146,7 +146,7 @@ struct CodableTwitterSearch: Codable, Equatable {
 }
 
 /// Two JSON texts hold the same value (key order and number spelling aside).
-func sameJSON(_ a: [UInt8], _ b: Data) throws -> Bool {
+func sameJSON(_ a: some Collection<UInt8>, _ b: Data) throws -> Bool {
     try ModelDecoder().decode(JSONValue.self, from: a) == ModelDecoder().decode(JSONValue.self, from: b)
 }
 

@@ -243,8 +243,11 @@ struct CodableDecodingTests {
             var id: UUID
         }
         let json = #"{"date":"2013-08-29T10:43:38Z","data":"aGVsbG8=","url":"https://example.com/a?b=c","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#
-        let value = try ModelDecoder().decode(Types.self, from: json)
+        let value = try ModelDecoder(options: DecodingOptions(dates: .automatic)).decode(Types.self, from: json)
         #expect(value.date == Date(timeIntervalSince1970: 1_377_773_018))
+        // Unless set, JSONDecoder's `.deferredToDate`: seconds since 2001, and an ISO string refused.
+        #expect(try ModelDecoder().decode(Holder<Date>.self, from: #"{"value":1.5}"#).value == Date(timeIntervalSinceReferenceDate: 1.5))
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode(Types.self, from: json) }
         #expect(value.data == Data("hello".utf8))
         #expect(value.url == URL(string: "https://example.com/a?b=c"))
         let millis = ModelDecoder(options: DecodingOptions(dates: .millisecondsSince1970))
@@ -253,9 +256,13 @@ struct CodableDecodingTests {
     }
 
     @Test func conversionOptionDecidesScalars() throws {
-        // Lenient (the library default) converts as the schema path does; strict matches JSONDecoder.
-        #expect(try ModelDecoder().decode(Holder<Int>.self, from: #"{"value":"42"}"#).value == 42)
-        #expect(try ModelDecoder().decode(Holder<String>.self, from: #"{"value":42}"#).value == "42")
+        // Lenient, when set, converts as the schema path does; strict (the Codable door's default) matches JSONDecoder.
+        let lenient = ModelDecoder(options: DecodingOptions(conversion: .lenient))
+        #expect(try lenient.decode(Holder<Int>.self, from: #"{"value":"42"}"#).value == 42)
+        #expect(try lenient.decode(Holder<String>.self, from: #"{"value":42}"#).value == "42")
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode(Holder<Int>.self, from: #"{"value":"42"}"#) }
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode(Holder<Int>.self, from: #"{"value":1.9}"#) }
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode(Holder<Bool>.self, from: #"{"value":"yes"}"#) }
         #expect(throws: DecodingError.self) { try strict.decode(Holder<Int>.self, from: #"{"value":"42"}"#) }
         #expect(throws: DecodingError.self) { try strict.decode(Holder<String>.self, from: #"{"value":42}"#) }
         #expect(throws: DecodingError.self) { try strict.decode(Holder<Int>.self, from: #"{"value":1.5}"#) }
@@ -276,7 +283,7 @@ struct CodableDecodingTests {
     /// Every prefix of a document is refused with a located syntax error at or before its end; a
     /// document with one byte changed either decodes or fails with a located error.
     @Test func truncatedOrMutatedInputFailsLocated() throws {
-        let json = Array(#"{"statuses":[{"id":1,"text":"a\u00e9","user":{"name":"x"}}],"n":[1.5e3,-0,true,null]}"#.utf8)
+        let json = Array(#"{"statuses":[{"id":1,"text":"a\u00e9","user":{"name":"x"}}],"n":[1.5e3,-0,2e0,null]}"#.utf8)
         struct Loose: Decodable { var statuses: [JSONValue]?; var n: [Double?]? }
         func located(_ error: any Error, _ input: some Collection<UInt8>) -> ModelDecodingError? {
             let decodingError = error as? DecodingError
@@ -314,5 +321,20 @@ struct CodableDecodingTests {
         }
         // Some one-byte changes keep a valid document (a digit, a letter inside a string).
         #expect(mutatedDecodes > 0 && mutatedDecodes < json.count)
+    }
+
+    /// A `JSONValue` holding null inside a Codable type threw `valueNotFound`; `JSONDecoder`
+    /// reads `.null` (and ModelEncoder writes it), as a property, an element and a dictionary value.
+    @Test func aNullJSONValueInsideACodableTypeIsNull() throws {
+        struct Holder: Codable, Equatable { var meta: JSONValue; var list: [JSONValue]; var map: [String: JSONValue] }
+        let json = #"{"meta":null,"list":[1,null],"map":{"a":null}}"#
+        let expected = try JSONDecoder().decode(Holder.self, from: Data(json.utf8))
+        #expect(expected.meta == .null && expected.list == [1, .null] && expected.map == ["a": .null])
+        let decoded = try ModelDecoder().decode(Holder.self, from: json)
+        #expect(decoded == expected)
+        #expect(try ModelDecoder(options: .server).decode(Holder.self, from: json) == expected)
+        // ModelKit's own output reads back.
+        let written = try ModelEncoder().encode(decoded)
+        #expect(try ModelDecoder().decode(Holder.self, from: written) == expected)
     }
 }

@@ -15,10 +15,10 @@ import Testing
     }
 
     @Test func topLevelScalarsAndArraysThrowDecodingError() {
-        withKnownIssue(Known.topLevelError.reason) { same(Int.self, "null") }
-        withKnownIssue(Known.topLevelError.reason) { same(Bool.self, "tru") }
-        withKnownIssue(Known.topLevelError.reason) { same([Int].self, #"[1,"x"]"#) }
-        withKnownIssue(Known.topLevelError.reason) { same([String: Int].self, #"{"a":true}"#) }
+        same(Int.self, "null")
+        same(Bool.self, "tru")
+        same([Int].self, #"[1,"x"]"#)
+        same([String: Int].self, #"{"a":true}"#)
     }
 
     @Test func trailingCommas() {
@@ -103,18 +103,18 @@ import Testing
     // MARK: Inputs that crashed Foundation's JSONDecoder
 
     @Test func crashersIntoInt() {
-        withKnownIssue(Known.topLevelError.reason) { same(Int.self, "1147e0286") }
+        same(Int.self, "1147e0286")
         withKnownIssue(Known.numberErrorPath.reason) { same(H<Int>.self, #"{"v":1147e0286}"#) }
-        withKnownIssue(Known.topLevelError.reason) { same(Int.self, "1.7976931348623157e308") }
+        same(Int.self, "1.7976931348623157e308")
         withKnownIssue(Known.numberErrorPath.reason) { same(H<Int>.self, #"{"v":1.7976931348623157e308}"#) }
     }
 
     @Test func crashersIntoDecimalAndDouble() {
-        withKnownIssue(Known.topLevelError.reason) { same(Decimal.self, "100e200") }
+        same(Decimal.self, "100e200")
         withKnownIssue(Known.numberErrorPath.reason) { same(H<Decimal>.self, #"{"v":100e200}"#) }
         same(Decimal.self, "1e127")
         same(H<Decimal>.self, #"{"v":123456789e120}"#)
-        withKnownIssue(Known.topLevelError.reason) { same(Double.self, "2.01e-1234") }
+        same(Double.self, "2.01e-1234")
     }
 
     @Test func invalidUTF8AndRawNewlinesInKeys() {
@@ -125,7 +125,7 @@ import Testing
             CodableDifferentialTests.same(S.self, Array(#"{""#.utf8) + key + Array(#"":1,"s":"x"}"#.utf8))
         }
         CodableDifferentialTests.same(S.self, Array(#"{"s":""#.utf8) + [0xFF] + Array(#""}"#.utf8))
-        withKnownIssue(Known.topLevelError.reason) { CodableDifferentialTests.same([String: Int].self, [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]) }
-        withKnownIssue(Known.topLevelError.reason) { same([String: Int].self, "{\"a\nb\":1}") }
+        CodableDifferentialTests.same([String: Int].self, [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])
+        same([String: Int].self, "{\"a\nb\":1}")
     }
 }

@@ -9,7 +9,6 @@ extension Oracle {
     /// minimal input). The random documents that may show one carry it as a flag; a finding whose
     /// document carries none is a new difference. Delete a case once the bridge matches.
     enum Known: String, CaseIterable, Sendable {
-        case topLevelError = "a top-level ModelValue type (scalar, array, dictionary) throws ModelDecodingError, not DecodingError"
         case trailingComma = "JSONDecoder accepts a trailing comma in arrays and objects; ModelDecoder rejects it"
         case numberErrorPath = "a value out of range or malformed (number, date, base64): JSONDecoder's dataCorrupted has the container's coding path, ModelDecoder's the value's"
         case fractionIntoInteger = "a fractional number into an integer: JSONDecoder dataCorrupted (container's path), ModelDecoder typeMismatch"
@@ -54,10 +53,7 @@ extension Oracle {
         /// The known differences the document may show.
         var flags: Set<Known> = []
         /// The known differences that explain this finding (none: a new difference).
-        var explanations: Set<Known> {
-            if case .foreign = model { return flags.union([.topLevelError]) }
-            return flags
-        }
+        var explanations: Set<Known> { flags }
         var description: String {
             "\(type) from \(document.debugDescription) [\(mutation)]: JSONDecoder \(foundation), ModelDecoder \(model)"
         }

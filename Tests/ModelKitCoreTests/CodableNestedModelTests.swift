@@ -36,8 +36,11 @@ struct CodableNestedModelTests {
     @Test func nestedModelsReadTheSameValuesAsTheSchemaPath() throws {
         let part = #"{"name":"a\"b\u00e9","skip":{"x":[1,{"y":null}],"z":"w"},"size":"12","tags":["t\n",""],"inner":{"ratio":2.5e1,"flag":true}}"#
         let json = #"{"label":"l","parts":[\#(part),{"size":3},{}],"extra":{"k":[true,null,1.5,"s"]}}"#
+        // Inside a Codable type a model keeps ModelKit's defaults (lenient), as through its Codable conformance.
         let holder = try ModelDecoder().decode(PartHolder.self, from: json)
         #expect(holder.label == "l")
+        // Set explicitly, strict conversion applies to it too.
+        #expect(throws: DecodingError.self) { try ModelDecoder(options: DecodingOptions(conversion: .strict)).decode(PartHolder.self, from: json) }
         #expect(holder.parts == [try NestedPart(json: Array(part.utf8)), NestedPart(size: 3), NestedPart()])
         #expect(holder.parts[0].name == "a\"bé" && holder.parts[0].size == 12 && holder.parts[0].tags == ["t\n", ""])
         #expect(holder.parts[0].inner == NestedInner(flag: true, ratio: 25))

@@ -20,7 +20,9 @@ struct DecimalRangeTests {
         for text in ["1e128", "100e200", "1e-130", "-1e150"] {
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(Price.self, from: Data("{\"amount\":\(text)}".utf8)) }
             #expect(throws: DecodingError.self) { try ModelDecoder().decode(Price.self, from: "{\"amount\":\(text)}") }
-            #expect(throws: ModelDecodingError.self) { try ModelDecoder().decode(Decimal.self, from: text) }
+            // A standard value takes the Codable door: DecodingError, as JSONDecoder; the model door's ModelDecodingError.
+            #expect(throws: DecodingError.self) { try ModelDecoder().decode(Decimal.self, from: text) }
+            #expect(throws: ModelDecodingError.self) { try [Decimal](json: "[\(text)]") }
         }
     }
 }

@@ -133,13 +133,67 @@ struct DuplicateKeyPolicyTests {
     @Test func aLongRepeatedKeyIsQuotedShort() {
         let key = String(repeating: "k", count: 10_000)
         do {
-            _ = try ModelDecoder(options: DecodingOptions(duplicateKeys: .reject)).decode([String: Int].self as [String: Int].Type,
-                                                                                            from: "{\"\(key)\":1,\"\(key)\":2}")
+            _ = try [String: Int](json: "{\"\(key)\":1,\"\(key)\":2}", options: DecodingOptions(duplicateKeys: .reject))
             Issue.record("a repeated key was accepted")
         } catch let error as ModelDecodingError {
             #expect(error.reason == .duplicateKey(String(repeating: "k", count: 40) + "… (10000 bytes)"))
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+}
+
+/// Keys spelled with an accent, for the canonical-equivalence tests.
+private struct Café: Codable, Equatable {
+    var café: Int
+}
+
+private struct CaféModel: Model, Equatable {
+    var café = 0
+    var other = 0
+    static let schema = Schema(CaféModel.self) {
+        Field("café", \.café)
+        Field("other", \.other)
+    }
+}
+
+private struct Kelvin: Codable, Equatable {
+    var K: Int
+}
+
+extension DuplicateKeyPolicyTests {
+    /// `JSONDecoder` compares keys as `String`s (canonical equivalence); the bridge compared
+    /// bytes, so a decomposed spelling was missed. Raw bytes and `\u` escapes, both paths.
+    @Test func canonicallyEquivalentKeysAreFoundLikeJSONDecoder() throws {
+        let spellings = [#"{"cafe\u0301":1,"other":2}"#, "{\"cafe\u{301}\":1,\"other\":2}", #"{"caf\u00e9":1,"other":2}"#, "{\"café\":1,\"other\":2}"]
+        for json in spellings {
+            let foundation = try JSONDecoder().decode(Café.self, from: Data(json.utf8))
+            #expect(try ModelDecoder().decode(Café.self, from: json) == foundation, "\(json)")
+            #expect(try ModelDecoder().decode(CaféModel.self, from: json).café == 1, "\(json)")
+        }
+        // An ASCII coding key found under a non-ASCII spelling (U+212A KELVIN SIGN is `K`).
+        let kelvin = #"{"\u212A":3}"#
+        #expect(try ModelDecoder().decode(Kelvin.self, from: kelvin) == JSONDecoder().decode(Kelvin.self, from: Data(kelvin.utf8)))
+        // A key absent in every spelling is still missing.
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode(Café.self, from: #"{"cafe":1}"#) }
+    }
+
+    /// `.reject` refuses what a `String`-keyed reader sees as one key twice: `{"café":1,"cafe\u0301":2}`
+    /// (the parser differential it exists to stop), on the bridge and on the schema path.
+    @Test func rejectRefusesCanonicallyEquivalentKeys() throws {
+        let decoder = ModelDecoder(options: .server)
+        for json in [#"{"café":1,"cafe\u0301":2}"#, "{\"cafe\u{301}\":1,\"caf\u{e9}\":2}", #"{"other":0,"\u212A":1,"K":2}"#] {
+            #expect(throws: DecodingError.self, "\(json)") { try decoder.decode(Café.self, from: json) }
+            #expect(throws: DecodingError.self, "\(json)") { try decoder.decode(Table.self, from: #"{"cells":\#(json)}"#) }
+            #expect(throws: ModelDecodingError.self, "\(json)") { try [String: Int](json: Array(json.utf8), options: .server) }
+        }
+        #expect(throws: ModelDecodingError.self) { try decoder.decode(CaféModel.self, from: #"{"café":1,"cafe\u0301":2}"#) }
+        #expect(throws: ModelDecodingError.self) { try decoder.decode(CaféModel.self, from: "{\"cafe\u{301}\":1,\"café\":2}") }
+        // The default policy keeps the first, as `JSONDecoder` does.
+        let json = #"{"café":1,"cafe\u0301":2}"#
+        #expect(try ModelDecoder().decode(Café.self, from: json) == JSONDecoder().decode(Café.self, from: Data(json.utf8)))
+        #expect(try ModelDecoder().decode(CaféModel.self, from: json).café == 1)
+        // Distinct non-ASCII keys are no repeat.
+        #expect(try decoder.decode([String: Int].self, from: #"{"café":1,"cafè":2,"caf":3}"#).count == 3)
     }
 }

@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func topLevelTypeMismatch() throws {
-        let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode([Int].self, from: #"{"a":1}"#) }
+        let error = try #require(throws: ModelDecodingError.self) { try [Int](json: #"{"a":1}"#) }
         #expect(error.path == "$")
         #expect(error.reason == .typeMismatch(expected: "[Int]", found: "object"))
         #expect(throws: ModelDecodingError.self) { try Book(json: "null") }

@@ -5,7 +5,7 @@ import Testing
 /// Dates and numbers are formatted straight into the output buffer; these pin the bytes to what the
 /// `String`-based formatting wrote before, and check that they read back.
 @Suite struct DateFormattingTests {
-    private func text(_ date: Date, _ options: EncodingOptions = EncodingOptions()) throws -> String {
+    private func text(_ date: Date, _ options: EncodingOptions = EncodingOptions(dates: .iso8601)) throws -> String {
         String(decoding: try ModelEncoder(options: options).encode(date), as: UTF8.self)
     }
 

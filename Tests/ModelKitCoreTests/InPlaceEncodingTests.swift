@@ -45,14 +45,14 @@ import Testing
 
     @Test func optionsApplyInPlace() throws {
         let encoder = ModelEncoder(options: EncodingOptions(prettyPrinted: true, sortedKeys: true))
-        let expected = try encoder.encode(status)
+        let expected: [UInt8] = try encoder.encode(status)
         let result = try encodeInPlace(BridgedStatus(status), room: 4096, encoder: encoder)
         #expect(result.inPlace == expected)
     }
 
     @Test func aPlainCodableValueGoesThroughTheBridge() throws {
         let order = Draft(name: "bug", quantity: 2)
-        let expected = try ModelEncoder().encode(order)
+        let expected: [UInt8] = try ModelEncoder().encode(order)
         let fits = try encodeInPlace(order, room: expected.count)
         #expect(fits.inPlace == expected)
         #expect(fits.spilled == nil)

@@ -211,6 +211,7 @@ struct ModelDecoderConfigurationTests {
         #expect(throws: DecodingError.self) { try decoder.decode([Int].self, from: "[1]") }
         #expect(throws: DecodingError.self) { try decoder.decode(Account.self, from: "{}") }
         decoder.allowsJSON5 = false
+        decoder.assumesTopLevelDictionary = false
         #expect((try? decoder.decode([Int].self, from: "[1]")) == [1])
     }
 

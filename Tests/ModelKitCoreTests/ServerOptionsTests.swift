@@ -8,7 +8,7 @@ import Testing
         #expect(options.conversion == .strict)
         #expect(options.mismatch == .fail)
         #expect(options.unknownKeys == .ignore)
-        #expect(options.limits == DecodingLimits(maxDepth: 64, maxInputBytes: 8 << 20, maxStringBytes: 1 << 20))
+        #expect(options.limits == DecodingLimits(maxDepth: 64, maxInputBytes: 8 << 20, maxStringBytes: 1 << 20, maxElements: 1_000_000))
     }
 
     @Test func stringWhereAModelIsExpectedIsAnError() throws {

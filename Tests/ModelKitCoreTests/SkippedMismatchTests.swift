@@ -40,7 +40,7 @@ import Testing
 
     /// A top-level value that produced nothing is still reported as the first value skipped.
     @Test func aTopLevelValueThatProducedNothingIsReportedAsTheFirstSkipped() throws {
-        let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder(options: options).decode([Int].self, from: Array("\"x\"".utf8)) }
+        let error = try #require(throws: ModelDecodingError.self) { try [Int](json: Array("\"x\"".utf8), options: options) }
         #expect(error.byteOffset == 0)
     }
 

@@ -133,3 +133,36 @@ import Testing
         #expect(error.line == 2)
     }
 }
+
+extension StreamingTests {
+    /// A number that ends a stream is lexed only at `finish()`: it was reported at its end
+    /// (offset 15), where a whole-document decode reports its start.
+    @Test func aNumberEndingAStreamIsReportedAtItsStart() throws {
+        let text = #"{"p":1} {"p":2} 300"#
+        let stream = ModelStreamDecoder<Book>()
+        #expect(try stream.feed(Array(text.utf8)).count == 2)
+        let streamed = try #require(throws: ModelDecodingError.self) { try stream.finish() }
+        let whole = try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode(Book.self, from: Array((String(repeating: " ", count: 16) + "300").utf8)) }
+        #expect(whole.byteOffset == 16 && whole.column == 17)
+        #expect(streamed.byteOffset == whole.byteOffset && streamed.column == whole.column && streamed.line == whole.line, "\(streamed) vs \(whole)")
+    }
+
+    /// A byte order mark before `null`: column 1 in a stream, column 2 as a whole document.
+    @Test func aByteOrderMarkCountsTheSameInAStream() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("null".utf8)
+        let whole = try #require(throws: ModelDecodingError.self) { try ModelDecoder(options: .server).decode(Book.self, from: bytes) }
+        for chunk in [1, 2, 7] {
+            let stream = ModelStreamDecoder<Book>(options: .server)
+            var streamed: ModelDecodingError?
+            do {
+                var start = 0
+                while start < bytes.count {
+                    _ = try stream.feed(Array(bytes[start..<min(start + chunk, bytes.count)]))
+                    start += chunk
+                }
+                _ = try stream.finish()
+            } catch let error as ModelDecodingError { streamed = error }
+            #expect(streamed?.column == whole.column && streamed?.byteOffset == whole.byteOffset, "chunks of \(chunk): \(String(describing: streamed)) vs \(whole)")
+        }
+    }
+}

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func failureInsideATokenStopsTheTokenizerWithTheSinksError() throws {
-        let error = try #require(throws: ModelDecodingError.self) { try ModelDecoder(options: DecodingOptions(conversion: .strict)).decode([Int].self, from: "[1, \"x\", 3]") }
+        let error = try #require(throws: ModelDecodingError.self) { try [Int](json: "[1, \"x\", 3]", options: DecodingOptions(conversion: .strict)) }
         #expect(error.path == "$[1]")
         #expect(error.byteOffset == 4)
     }

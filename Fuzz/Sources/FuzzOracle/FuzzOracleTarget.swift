@@ -2,10 +2,12 @@ import Foundation
 import FuzzSupport
 import ModelKitCore
 
-/// The Codable bridge against Foundation's `JSONDecoder` (same process): the first byte picks a
-/// type of the family (OracleTypes.swift), the rest is the JSON text. Both decode it (ISO 8601
-/// dates, strict conversion); the values must be equal, or the `DecodingError` case and coding
-/// path. A difference is a finding, except the known ones, tolerated by `tolerated(_:_:_:)`:
+/// The Codable bridge against Foundation's `JSONDecoder` (same process): the first byte's low
+/// four bits pick a type of the family (OracleTypes.swift), its fifth bit the configuration —
+/// both coders as they come (`JSONDecoder()`, `ModelDecoder()`: the Codable door's defaults,
+/// `.deferredToDate` dates) or both set to ISO 8601 dates and strict conversion — the rest is
+/// the JSON text. The values must be equal, or the `DecodingError` case and coding path. A
+/// difference is a finding, except the known ones, tolerated by `tolerated(_:_:_:)`:
 ///
 /// - numbers out of range, fractions into integers, invalid dates: `JSONDecoder` reports
 ///   `dataCorrupted` at a container's path (often `[]`), ModelDecoder at the value's;
@@ -28,25 +30,34 @@ import ModelKitCore
 func fuzzOracle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    let defaults = data[0] & 16 != 0
     switch data[0] % 16 {
-    case 0: compare(Box<Int>.self, body)
-    case 1: compare(Box<Int8>.self, body)
-    case 2: compare(Box<UInt64>.self, body)
-    case 3: compare(Box<Double>.self, body)
-    case 4: compare(Box<Float>.self, body)
-    case 5: compare(Box<Decimal>.self, body)
-    case 6: compare(Box<String>.self, body)
-    case 7: compare(Box<[Bool?]>.self, body)
-    case 8: compare(Box<Date>.self, body)
-    case 9: compare(Box<Data>.self, body)
-    case 10: compare(AllInts.self, body)
-    case 11: compare(Reals.self, body)
-    case 12: compare(Texts.self, body)
-    case 13: compare(Mixed.self, body)
-    case 14: compare(Containers.self, body)
-    default: compare(Derived.self, body)
+    case 0: compare(Box<Int>.self, body, defaults)
+    case 1: compare(Box<Int8>.self, body, defaults)
+    case 2: compare(Box<UInt64>.self, body, defaults)
+    case 3: compare(Box<Double>.self, body, defaults)
+    case 4: compare(Box<Float>.self, body, defaults)
+    case 5: compare(Box<Decimal>.self, body, defaults)
+    case 6: compare(Box<String>.self, body, defaults)
+    case 7: compare(Box<[Bool?]>.self, body, defaults)
+    case 8: compare(Box<Date>.self, body, defaults)
+    case 9: compare(Box<Data>.self, body, defaults)
+    case 10: compare(AllInts.self, body, defaults)
+    case 11: compare(Reals.self, body, defaults)
+    case 12: compare(Texts.self, body, defaults)
+    case 13: compare(Mixed.self, body, defaults)
+    case 14: compare(Containers.self, body, defaults)
+    default: compare(Derived.self, body, defaults)
     }
     return 0
+}
+
+/// Both decoders as they come, or both set to ISO 8601 dates and strict conversion.
+func decoders(defaults: Bool) -> (JSONDecoder, ModelDecoder) {
+    if defaults { return (JSONDecoder(), ModelDecoder()) }
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .iso8601
+    return (foundation, ModelDecoder(options: DecodingOptions(conversion: .strict, dates: .iso8601)))
 }
 
 enum Outcome: Equatable {
@@ -73,18 +84,17 @@ func outcome(_ decode: () throws -> Any) -> Outcome {
     }
 }
 
-func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8]) {
+func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8], _ defaults: Bool) {
+    let (foundation, model) = decoders(defaults: defaults)
     // Foundation's JSONDecoder traps (an out-of-bounds source location) when its 512-level limit
     // is reached by a bracket that ends the input (`[` × 513; found by this target, Swift 6.3.1):
     // inputs that could nest that deep are decoded by ModelDecoder alone (it must not crash).
     if body.lazy.filter({ $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }).count > 512 {
-        _ = outcome { try ModelDecoder(options: DecodingOptions(conversion: .strict, dates: .iso8601)).decode(T.self, from: body) }
+        _ = outcome { try model.decode(T.self, from: body) }
         return
     }
-    let foundation = JSONDecoder()
-    foundation.dateDecodingStrategy = .iso8601
     let expected = outcome { try foundation.decode(T.self, from: Data(body)) }
-    let actual = outcome { try ModelDecoder(options: DecodingOptions(conversion: .strict, dates: .iso8601)).decode(T.self, from: body) }
+    let actual = outcome { try model.decode(T.self, from: body) }
     if expected == actual || tolerated(expected, actual, body) { return }
     fuzzFailure("\(T.self) from \(String(decoding: body, as: UTF8.self).debugDescription): JSONDecoder \(expected), ModelDecoder \(actual)")
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc // strerror
+#endif
 
 /// Persists models as CBOR (RFC 8949), through the same schema tables as JSON.
 ///
@@ -117,8 +124,20 @@ public enum Archive {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ArchiveError.fileError(path: url.path, message: (error as NSError).localizedDescription)
+            throw ArchiveError.fileError(path: url.path, message: fileErrorMessage(error))
         }
         return try decode(type, from: data)
     }
+}
+
+/// A file error in a person's words. FoundationEssentials has no `localizedDescription`: the
+/// system's message for the underlying POSIX error (`No such file or directory`).
+private func fileErrorMessage(_ error: any Error) -> String {
+    #if canImport(FoundationEssentials)
+    let posix = (error as? POSIXError) ?? ((error as? CocoaError)?.userInfo["NSUnderlyingError"] as? POSIXError)
+    if let posix { return String(cString: strerror(posix.code.rawValue)) }
+    return "\(error)"
+    #else
+    return (error as NSError).localizedDescription
+    #endif
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +25,8 @@ enum AtomicFile {
 
     static func write(_ bytes: [UInt8], to url: URL) throws {
         let target = resolvingSymbolicLinks(url.path)
-        let directory = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let directory = deletingLastPathComponent(target).isEmpty ? "." : deletingLastPathComponent(target)
+        let name = lastPathComponent(target)
         removeStaleTemporaries(of: name, in: directory)
         var template = Array((directory + "/" + temporaryPrefix(name) + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -69,7 +73,7 @@ enum AtomicFile {
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
                   let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
             current = destination.hasPrefix("/") ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+                : appendingPathComponent(deletingLastPathComponent(current), destination)
         }
         return current
     }
@@ -87,7 +91,7 @@ enum AtomicFile {
         #if os(Linux)
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let mask = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) {
+           let mask = mode_t(String(line.dropFirst(6).trimmingWhitespace()), radix: 8) {
             return mask
         }
         #endif
@@ -120,6 +124,28 @@ enum AtomicFile {
         #else
         return Darwin.write(fd, bytes, count)
         #endif
+    }
+
+    // NSString's path operations, for the paths used here (FoundationEssentials has no NSString).
+
+    /// The path without its last component: `/a/b` → `/a`, `/a` → `/`, `b` → ``.
+    private static func deletingLastPathComponent(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The path's last component: `/a/b` → `b`.
+    private static func lastPathComponent(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard path.count > 1, let slash = path.lastIndex(of: "/") else { return String(path) }
+        return String(path[path.index(after: slash)...])
+    }
+
+    private static func appendingPathComponent(_ directory: String, _ component: String) -> String {
+        directory.isEmpty ? component : directory.hasSuffix("/") ? directory + component : directory + "/" + component
     }
 
     private static func failure(_ path: String, _ what: String) -> ArchiveError {

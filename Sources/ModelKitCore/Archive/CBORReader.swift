@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads CBOR and feeds it to the decode engine as tokens, so archives decode through the same
 /// frames and schema tables as JSON (model members keyed by field name).
@@ -45,7 +49,35 @@ struct CBORReader {
     mutating func text() throws -> String {
         let head = try byte()
         guard head >> 5 == 3 else { throw Failure.malformed("expected a text string at byte \(offset - 1)") }
-        return String(decoding: try slice(try argument(head & 31)), as: UTF8.self)
+        return String(decoding: try textBytes(try argument(head & 31)), as: UTF8.self)
+    }
+
+    /// The bytes of a text string, which must be UTF-8 (RFC 8949 §3.1): read as they were,
+    /// invalid bytes became U+FFFD silently, where the JSON path rejects the same bytes.
+    private mutating func textBytes(_ count: UInt64) throws -> UnsafeRawBufferPointer {
+        let start = offset
+        let text = try slice(count)
+        if let bad = Self.firstInvalidUTF8(in: text) {
+            throw Failure.malformed("invalid UTF-8 in a text string at byte \(start + bad)")
+        }
+        return text
+    }
+
+    /// Where `text` stops being well-formed UTF-8 (overlong forms, encoded surrogates and code
+    /// points above U+10FFFF are not), or nil. ASCII runs cost a comparison a byte.
+    static func firstInvalidUTF8(in text: UnsafeRawBufferPointer) -> Int? {
+        guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var i = 0
+        while i < text.count {
+            if base[i] < 0x80 {
+                i += 1
+                continue
+            }
+            let length = InputScanner.wellFormedSequence(base + i, available: text.count - i)
+            if length == 0 { return i }
+            i += length
+        }
+        return nil
     }
 
     mutating func unsigned() throws -> UInt64 {
@@ -117,7 +149,7 @@ struct CBORReader {
         case 2:
             try check(engine.onScalar(.bytes(try slice(try argument(info))), kind: .string), engine)
         case 3:
-            try check(engine.onString(try slice(try argument(info))), engine)
+            try check(engine.onString(try textBytes(try argument(info))), engine)
         case 4:
             let count = try argument(info)
             try enter()
@@ -133,7 +165,7 @@ struct CBORReader {
             for _ in 0..<count {
                 let keyHead = try byte()
                 guard keyHead >> 5 == 3 else { throw Failure.malformed("map key is not a text string at byte \(offset - 1)") }
-                try check(engine.onKey(try slice(try argument(keyHead & 31))), engine)
+                try check(engine.onKey(try textBytes(try argument(keyHead & 31))), engine)
                 try feed(engine)
             }
             try check(engine.onClose(), engine)
@@ -246,8 +278,8 @@ private func Float16Bits(_ bits: UInt16) -> Float {
     let exponent = Int((bits >> 10) & 0x1F)
     let fraction = Float(bits & 0x3FF)
     switch exponent {
-    case 0: return sign * fraction * Float(pow(2.0, -24.0))
+    case 0: return sign * fraction * Float(sign: .plus, exponent: -24, significand: 1)
     case 31: return fraction == 0 ? sign * .infinity : .nan
-    default: return sign * (1 + fraction / 1024) * Float(pow(2.0, Double(exponent - 15)))
+    default: return sign * (1 + fraction / 1024) * Float(sign: .plus, exponent: exponent - 15, significand: 1)
     }
 }

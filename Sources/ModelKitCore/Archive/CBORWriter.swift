@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes a value as CBOR (RFC 8949) through the schema tables: models as maps keyed by field
 /// name (`.notArchived` fields left out), numbers exact, `Data` as byte strings.

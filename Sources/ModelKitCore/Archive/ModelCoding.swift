@@ -1,3 +1,6 @@
+// NSCoder is in Foundation, not FoundationEssentials: on Linux, only with the package trait
+// `FullFoundation` (which links all of Foundation and ICU); always on Darwin.
+#if FullFoundation || !canImport(FoundationEssentials)
 import Foundation
 
 /// Bridges models to `NSCoding` for code that still needs `NSKeyedArchiver`: the model's
@@ -35,3 +38,4 @@ public enum ModelCoding {
         }
     }
 }
+#endif

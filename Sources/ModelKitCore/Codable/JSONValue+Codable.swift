@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `JSONValue` is `Codable`, so any coder can carry arbitrary JSON (and models reach foreign
 /// coders through it). ModelKit's own coders keep numbers exact; foreign ones see the closest

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A model or tagged enum that is `Codable` in its ModelKit form: `JSONEncoder`, `JSONDecoder`
 /// and every other coder see the same keys, key paths and values as ModelKit (`.notMapped`

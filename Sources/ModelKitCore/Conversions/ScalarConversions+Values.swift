@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Lenient/strict conversions from scalar tokens, shared by the standard value types and by both
 // decoders (the schema engine and the Codable bridge).

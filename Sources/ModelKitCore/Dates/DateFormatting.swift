@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a `Date` becomes ISO 8601 text (the default encoding, read back by `.automatic`).
 ///

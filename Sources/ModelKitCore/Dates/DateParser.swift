@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a date string becomes a `Date`: hand-written parsers for the formats
 /// ``DateDecodingStrategy/automatic`` accepts. `DateFormatter` is slow and shared mutable

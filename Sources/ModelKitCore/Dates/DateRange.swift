@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The dates ModelKit reads and writes: years 0000 through 9999 (UTC), the range of ISO 8601's
 /// four-digit years. Decoding rejects any other date (`1e300` seconds, `"1e999"`, year 10000)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The token sink of every decode: hands each token to the top frame of a stack of frames that
 /// set values straight into models, and keeps the decode's policy (options, limits, failures).
@@ -19,6 +23,9 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     @exclusivity(unchecked) private(set) var duplicateKeys: DecodingOptions.DuplicateKeyPolicy
     @exclusivity(unchecked) private(set) var maxStringBytes: Int
     @exclusivity(unchecked) private(set) var maxDepth: Int
+    @exclusivity(unchecked) private(set) var maxElements: Int
+    /// What ``DecodingLimits/maxElements`` leaves this document (a stream: this record).
+    @exclusivity(unchecked) var elementsLeft: Int
 
     /// The open containers and the frames kept for reuse.
     let stack: FrameStack
@@ -30,6 +37,9 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     @exclusivity(unchecked) private(set) var tokenizer: YajlTokenizer?
 
     @exclusivity(unchecked) var depth = 0
+    /// The input holds no non-ASCII byte and no `\u` escape (``WholeInputParser/inputIsPlain()``):
+    /// an unknown key then needs no canonical-equivalence lookup (KeyTable.canonicalLookup).
+    @exclusivity(unchecked) var isPlainInput = false
     /// Set by a token entry point that failed; the tokenizer then stops with `.stopped`.
     @exclusivity(unchecked) var failure: ModelDecodingError?
     /// Values fed through `replay(_:)`: buffered models must cost a bounded number of replays per value.
@@ -46,6 +56,8 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         duplicateKeys = options.duplicateKeys
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        maxElements = options.limits.maxElements
+        elementsLeft = maxElements
         stack = FrameStack(root: root)
         super.init(options: options)
         guard parser else { return }
@@ -67,8 +79,11 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
         duplicateKeys = options.duplicateKeys
         maxStringBytes = options.limits.maxStringBytes
         maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        maxElements = options.limits.maxElements
+        elementsLeft = maxElements
         stack.reset(root: root)
         depth = 0
+        isPlainInput = false
         failure = nil
         replayedValues = 0
         nestedReplayedValues = 0
@@ -104,6 +119,8 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     }
 
     var lastValueEnd: Int { locator.lastValueEnd }
+
+    func inputIsPlain() { isPlainInput = true }
 
     /// Ends the input, `end` bytes long: a value still open is an error located at the end.
     func complete(at end: Int) throws {
@@ -284,6 +301,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
             if depth > maxDepth {
                 throw DecodeFailure.limit(.maxDepth, maxDepth)
             }
+            try countElements(1)
             // Why a guaranteed reference: as in `onScalar`; a pushed child keeps its parent in `frames`.
             try stack.topFrame._withUnsafeGuaranteedRef { try $0.beginContainer(kind, self) }
             return true
@@ -305,6 +323,14 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
             record(error)
             return false
         }
+    }
+
+    /// Counts `count` elements against ``DecodingLimits/maxElements``: once per container, and
+    /// per scalar element only where its type is 64 bytes or more.
+    @usableFromInline @inline(__always)
+    func countElements(_ count: Int) throws {
+        elementsLeft &-= count
+        if elementsLeft < 0 { throw DecodeFailure.limit(.maxElements, maxElements) }
     }
 
     // MARK: Replay (the driver and its sources: Replay/ReplaySource.swift)

@@ -1,13 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs one whole-input decode on a pooled engine (WholeInputFeeder feeds it).
 @usableFromInline
 enum DecodeRun {
     /// Decodes into `box` through `root`; returns the value or throws a positioned error.
+    /// `validUTF8`: the caller vouches for the input's UTF-8 (a `UTF8Span`), so the quick check
+    /// skips that part of the pre-scan.
     @inlinable
     static func run<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
-                       merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws -> T {
-        try fill(root, box, input, options: options, merging: merging, report: report)
+                       merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil,
+                       validUTF8: Bool = false) throws -> T {
+        try fill(root, box, input, options: options, merging: merging, report: report, validUTF8: validUTF8)
         return box.takeValue()
     }
 
@@ -15,8 +22,9 @@ enum DecodeRun {
     /// itself spares a large model the copies of being returned through each generic layer.
     @inlinable
     static func fill<T>(_ root: RootFrame, _ box: ResultBox<T>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
-                        merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil) throws {
-        let engine = try parse(root, input, options: options, merging: merging, reportsSkipped: report != nil)
+                        merging: Bool = false, report: UnsafeMutablePointer<[ModelDecodingError]>? = nil,
+                        validUTF8: Bool = false) throws {
+        let engine = try parse(root, input, options: options, merging: merging, reportsSkipped: report != nil, validUTF8: validUTF8)
         if let report { report.pointee = engine.skipped }
         guard box.value != nil else { throw noValue(root, engine, typeName: String(describing: T.self)) }
         recycle(engine)
@@ -25,13 +33,14 @@ enum DecodeRun {
     /// Parses the whole document into `root`: the non-generic part of every decode.
     @usableFromInline
     static func parse(_ root: RootFrame, _ input: UnsafeRawBufferPointer, options: DecodingOptions, merging: Bool,
-                      reportsSkipped: Bool = false) throws -> DecodeEngine {
+                      reportsSkipped: Bool = false, validUTF8: Bool = false) throws -> DecodeEngine {
         let engine = DecodeEngine.pool.take(options: options, merging: merging, root: root)
         if reportsSkipped { engine.keptSkippedLimit = .max }
-        return try parse(engine, root, input)
+        return try parse(engine, root, input, validUTF8: validUTF8)
     }
 
-    private static func parse(_ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer) throws -> DecodeEngine {
+    private static func parse(_ engine: DecodeEngine, _ root: RootFrame, _ input: UnsafeRawBufferPointer,
+                              validUTF8: Bool) throws -> DecodeEngine {
         let options = engine.options
         engine.wholeInput = input
         if input.count > options.limits.maxInputBytes {
@@ -42,7 +51,7 @@ enum DecodeRun {
         let compacted = CompactedInput(input)
         if let compacted { engine.locator.compacted = compacted }
         do {
-            try WholeInputFeeder.feed(compacted?.bytes ?? input, to: engine) { root.sawValue }
+            try WholeInputFeeder.feed(compacted?.bytes ?? input, to: engine, validUTF8: validUTF8) { root.sawValue }
         } catch let error as ModelDecodingError where error.hidesSyntaxErrors {
             // A mismatch stops the decode where it happens, but the document may not be JSON at
             // all further on: that is the error to report (`{"b": [1, 2}` into an Int field).

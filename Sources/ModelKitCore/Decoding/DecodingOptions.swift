@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How the decoder treats input that is not exactly what a model expects.
 public struct DecodingOptions: Sendable {
@@ -39,14 +43,23 @@ public struct DecodingOptions: Sendable {
         case reject
     }
 
-    /// Lenient (default) or strict conversion of JSON types into field types.
-    public var conversion: Conversion
+    /// Lenient or strict conversion of JSON types into field types. Unless set, lenient on the
+    /// model door and strict on the Codable door (as `JSONDecoder`); once set, both doors use it.
+    public var conversion: Conversion {
+        get { conversionChoice ?? .lenient }
+        set { conversionChoice = newValue }
+    }
     /// Whether a value that cannot be converted fails the decode (default) or is skipped.
     public var mismatch: MismatchPolicy
     /// Whether keys no field maps are ignored (default) or fail the decode.
     public var unknownKeys: UnknownKeyPolicy
-    /// How strings and numbers become `Date`s.
-    public var dates: DateDecodingStrategy
+    /// How strings and numbers become `Date`s. Unless set, ``DateDecodingStrategy/automatic`` on
+    /// the model door and ``DateDecodingStrategy/deferredToDate`` on the Codable door (as
+    /// `JSONDecoder`); once set, both doors use it.
+    public var dates: DateDecodingStrategy {
+        get { datesChoice ?? .automatic }
+        set { datesChoice = newValue }
+    }
     /// Bounds on untrusted input.
     public var limits: DecodingLimits
     /// Which value a key repeated in one object gives (default: the first, as `JSONDecoder`).
@@ -61,16 +74,51 @@ public struct DecodingOptions: Sendable {
     /// Boxed, and nil while every setting has its default: copying the options (once per
     /// decode) then retains nothing for them.
     private var codableBox: CodableDecodingSettings.Box?
+    /// What the user set; nil leaves each door its own default (see ``forCodableDoor``).
+    private var conversionChoice: Conversion?
+    private var datesChoice: DateDecodingStrategy?
 
-    /// Options with the defaults: lenient, fail on mismatch, ignore unknown keys, automatic dates,
-    /// default limits, the first of repeated keys.
-    public init(conversion: Conversion = .lenient, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
-                dates: DateDecodingStrategy = .automatic, limits: DecodingLimits = DecodingLimits(),
+    /// These options as the Codable door applies them: what was not set takes `JSONDecoder`'s
+    /// default (strict conversion, `.deferredToDate`), so that switching from `JSONDecoder` to a
+    /// default `ModelDecoder` reads the same values. Models nested in a Codable type read
+    /// ``forModelDoor`` instead.
+    var forCodableDoor: DecodingOptions {
+        guard modelDoorChoices == nil else { return self }
+        var resolved = self
+        resolved.conversionChoice = conversionChoice ?? .strict
+        resolved.datesChoice = datesChoice ?? .deferredToDate
+        resolved.modelDoorChoices = ModelDoorChoices(conversion: conversionChoice, dates: datesChoice)
+        return resolved
+    }
+
+    /// These options as a model met inside a Codable type reads them: ModelKit's defaults where
+    /// the user set nothing, as `JSONDecoder` reads a model through its `Codable` conformance.
+    var forModelDoor: DecodingOptions {
+        guard let choices = modelDoorChoices else { return self }
+        var restored = self
+        restored.conversionChoice = choices.conversion
+        restored.datesChoice = choices.dates
+        restored.modelDoorChoices = nil
+        return restored
+    }
+
+    /// What the user set, kept by ``forCodableDoor`` for the models inside (``forModelDoor``).
+    private struct ModelDoorChoices: Sendable {
+        var conversion: Conversion?
+        var dates: DateDecodingStrategy?
+    }
+    private var modelDoorChoices: ModelDoorChoices?
+
+    /// Options with the defaults: fail on mismatch, ignore unknown keys, default limits, the first
+    /// of repeated keys. `conversion` and `dates` left `nil` take each door's default: lenient
+    /// and `.automatic` for models, strict and `.deferredToDate` (`JSONDecoder`'s) for other types.
+    public init(conversion: Conversion? = nil, mismatch: MismatchPolicy = .fail, unknownKeys: UnknownKeyPolicy = .ignore,
+                dates: DateDecodingStrategy? = nil, limits: DecodingLimits = DecodingLimits(),
                 duplicateKeys: DuplicateKeyPolicy = .useFirst) {
-        self.conversion = conversion
+        conversionChoice = conversion
         self.mismatch = mismatch
         self.unknownKeys = unknownKeys
-        self.dates = dates
+        datesChoice = dates
         self.limits = limits
         self.duplicateKeys = duplicateKeys
     }
@@ -85,6 +133,13 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxInputBytes: Int
     /// Longest string or key, in UTF-8 bytes after unescaping, and longest number text. Default: unlimited.
     public var maxStringBytes: Int
+    /// Most values one document (in a stream, one record) decodes into, which bounds its memory
+    /// where ``maxInputBytes`` bounds only its text: every object and array counts one, and every
+    /// model, collection element or Codable value one more per whole 64 bytes of its size
+    /// (`MemoryLayout.stride`), so `{}` as a 528-byte struct counts nine. A decode then holds at
+    /// most about 64 bytes per element counted, plus its strings and small scalars, which are
+    /// bounded by the input. Values replayed from a buffered one count again. Default: unlimited.
+    public var maxElements: Int
 
     /// The deepest nesting any decode accepts, whatever `maxDepth` says: a larger `maxDepth`
     /// acts as this. Deeper values would overflow the stack in the paths that recurse over a
@@ -99,11 +154,17 @@ public struct DecodingLimits: Sendable, Hashable {
     public static let maxBufferedNesting = 128
 
     /// Limits with the defaults: depth 512, sizes unlimited.
-    public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max) {
+    public init(maxDepth: Int = 512, maxInputBytes: Int = .max, maxStringBytes: Int = .max, maxElements: Int = .max) {
         self.maxDepth = maxDepth
         self.maxInputBytes = maxInputBytes
         self.maxStringBytes = maxStringBytes
+        self.maxElements = maxElements
     }
+
+    /// What a value of type `T` counts against ``maxElements`` beyond its container: one per
+    /// whole 64 bytes of its size (0 for the standard scalars and small models).
+    @inlinable
+    static func elementWeight<T>(of type: T.Type) -> Int { MemoryLayout<T>.stride >> 6 }
 }
 
 /// How a JSON value becomes a `Date`.
@@ -118,8 +179,11 @@ public enum DateDecodingStrategy: Sendable {
     case secondsSince1970
     /// Numbers (or numeric strings, when lenient) as milliseconds since 1970.
     case millisecondsSince1970
-    /// Strings parsed by this formatter (slow: `DateFormatter` is; prefer the others).
+    #if FullFoundation || !canImport(FoundationEssentials)
+    /// Strings parsed by this formatter (slow: `DateFormatter` is; prefer the others). Needs all
+    /// of Foundation: on Linux, only with the package trait `FullFoundation`.
     case formatted(DateFormatter)
+    #endif
     /// Numbers as seconds since 2001-01-01: `Date`'s own `Codable` form, which `JSONEncoder`
     /// writes and `JSONDecoder` reads by default.
     case deferredToDate

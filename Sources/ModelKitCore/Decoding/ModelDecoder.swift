@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes any ``ModelValue`` from JSON: a model, an array, set or dictionary of them, ``JSONValue``
 /// or a scalar — and any `Decodable` type through the Codable bridge. `Sendable`, usable from
@@ -44,20 +48,46 @@ public final class ModelDecoder: @unchecked Sendable {
     }
 
     /// Decodes `type` from UTF-8 bytes: `[UInt8]`, `ArraySlice<UInt8>`, `Data`, or any byte collection.
+    ///
+    /// A model, a tagged enum, ``JSONValue`` and containers of them take the model door (the
+    /// schema, ModelKit's defaults, ``ModelDecodingError``); standard values such as `Int`,
+    /// `Date` or `[Double]` take the Codable door, as `JSONDecoder` reads them.
     @inlinable
     public func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
-        try Self.decode(T.self, from: json, options: optionsForDecode())
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
-    /// Decodes `type` from JSON text.
+    /// Decodes `type` from JSON text (the door as for bytes).
     @inlinable
     public func decode<T: ModelValue>(_ type: T.Type, from json: String) throws -> T {
-        try Self.decode(T.self, from: json, options: optionsForDecode())
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
-    /// Decodes `type` from an already-parsed ``JSONValue``.
+    /// Every `ModelDecoder.decode` of a ``ModelValue`` type from bytes in place: the model door
+    /// (the schema path) or, for a standard value, the Codable door (``CodingDoor`` decides).
+    @inlinable
+    static func decodeAtDoor<T: ModelValue>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions,
+                                            validUTF8: Bool = false) throws -> T {
+        guard CodingDoor.takesModelDoor(T.self) else { return try decodeStandardValue(T.self, from: bytes, options: options) }
+        return try decode(T.self, fromBytes: bytes, options: options, validUTF8: validUTF8)
+    }
+
+    /// Decodes `type` from an already-parsed ``JSONValue``. A standard value (`Int`, `Date` …)
+    /// is read with the Codable door's defaults (strict, `.deferredToDate` dates) unless set.
     public func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue) throws -> T {
-        try Self.decode(T.self, from: json, options: optionsForDecode())
+        let options = try optionsForDecode()
+        return try Self.decode(T.self, from: json, options: CodingDoor.takesModelDoor(T.self) ? options : options.forCodableDoor)
+    }
+
+    /// A standard value (the Codable door) through the bridge, as `JSONDecoder` reads it.
+    @usableFromInline
+    static func decodeStandardValue<T: ModelValue>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
+        // The door said `T` is Decodable.
+        let decodable = T.self as! any Decodable.Type
+        func bridged<D: Decodable>(_ type: D.Type) throws -> T { try decodeBridged(D.self, from: bytes, options: options) as! T }
+        return try bridged(decodable)
     }
 
     /// Decodes `type`, and also returns what `mismatch: .skip` dropped (each with its path and position).

@@ -28,7 +28,7 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
 
     /// Which ``DecodingLimits`` bound.
     public enum Limit: String, Sendable, Equatable {
-        case maxDepth, maxInputBytes, maxStringBytes
+        case maxDepth, maxInputBytes, maxStringBytes, maxElements
     }
 
     /// What went wrong.
@@ -69,6 +69,7 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
             case .maxDepth: return "nesting deeper than maxDepth (\(value))"
             case .maxInputBytes: return "input larger than maxInputBytes (\(value))"
             case .maxStringBytes: return "string longer than maxStringBytes (\(value))"
+            case .maxElements: return "more elements than maxElements (\(value))"
             }
         case .invalid(let message): return message
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Where a syntax error is: yajl reports how far it got, which is not always where the offending
 // token starts. One definition for every sink of the tokenizer (the decode engine and the
@@ -46,7 +50,7 @@ extension SourceLocator {
         }
         var text = problem.description
         if problem.namesByte, let byte = byte(at: offset) {
-            let shown = (0x20..<0x7f).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
+            let shown = (0x20..<0x7f).contains(byte) ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x" + hexDigits(byte, uppercase: true)
             text += " (at \(shown))"
         }
         return (text, offset)

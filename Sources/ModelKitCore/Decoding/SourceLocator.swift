@@ -64,7 +64,11 @@ struct SourceLocator {
     // would copy the whole locator (retaining its references) to pass it.
     @inline(__always)
     func tokenStart(end: Int) -> Int {
-        guard currentBuffer.baseAddress != nil else { return end }
+        guard currentBuffer.baseAddress != nil else {
+            // At the end of the input, the number or literal that ends it (lexed only then).
+            let isTrailing = lastTokenKind == .number || lastTokenKind == .literal
+            return isTrailing ? end - min(trailingTokenBytes, end) : end
+        }
         var local = end - currentBufferOffset
         switch lastTokenKind {
         case .string, .key:

@@ -5,6 +5,10 @@ protocol WholeInputParser: ChunkParser {
     /// Where the last string value or container the sink was handed ends (0 before any): no
     /// string is open there.
     var lastValueEnd: Int { get }
+    /// Told before any token when the quick check found the input plain (no non-ASCII byte, no
+    /// `\u` escape): keys then match as `String`s only when they match as bytes. Untold, a
+    /// parser assumes they may not.
+    func inputIsPlain()
 }
 
 /// A whole input into a parser: the pre-scan (the RFC 8259 checks yajl leaves out), then yajl.
@@ -21,14 +25,19 @@ enum WholeInputFeeder {
     static let quickCheckLimit = 16 << 20
 
     /// Pre-scan and yajl over the whole input: the quick route, or the stateful scan in blocks.
-    static func feed<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, to parser: Parser, sawValue: () -> Bool) throws {
+    /// `validUTF8` (a `UTF8Span`'s bytes): the quick check takes the UTF-8 as valid; the stateful
+    /// scan, which few inputs need, checks it all the same.
+    static func feed<Parser: WholeInputParser>(_ input: UnsafeRawBufferPointer, to parser: Parser, validUTF8: Bool = false,
+                                               sawValue: () -> Bool) throws {
         // RFC 8259 lets a parser ignore a byte order mark; yajl would reject it.
         let start = hasByteOrderMark(input) ? 3 : 0
         let body = UnsafeRawBufferPointer(rebasing: input[start...])
         // No string that could outgrow the limit, and nothing for the stateful pre-scan but where
         // strings are: yajl takes the input in one call (no string is cut), and only what follows
         // the last value it handed over is scanned, for a string left open.
-        if body.count <= quickCheckLimit, body.count <= parser.maxStringBytes, InputScanner.quickCheck(body) {
+        var plain = true
+        if body.count <= quickCheckLimit, body.count <= parser.maxStringBytes, InputScanner.quickCheck(body, validUTF8: validUTF8, plain: &plain) {
+            if plain { parser.inputIsPlain() }
             if !body.isEmpty { try parser.parse(body, at: start) }
             let tail = max(start, parser.lastValueEnd)
             var scanner = InputScanner()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Builds `modelDescription`: type name, one field per line in declaration order, nested models
 /// and containers indented by two spaces, `.notDescribed` fields hidden.
@@ -61,7 +65,7 @@ final class DescriptionWriter: ValueVisitor {
 
     func visitData(_ value: Data) throws {
         beginValue()
-        let hex = value.prefix(Self.maxDataBytes).map { String(format: "%02x", $0) }.joined()
+        let hex = value.prefix(Self.maxDataBytes).map { hexDigits($0, uppercase: false) }.joined()
         text += "<\(value.count) bytes\(value.isEmpty ? "" : ": " + hex)\(value.count > Self.maxDataBytes ? "…" : "")>"
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // JSON text of single values, shared by the JSON writer and the JSONValue builder (which keeps
 // a number's text exactly as the writer would print it).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How values become JSON text.
 ///
@@ -34,8 +38,14 @@ public struct EncodingOptions: Sendable {
         case secondsSince1970
         /// A number of milliseconds since 1970.
         case millisecondsSince1970
-        /// A string from this formatter.
+        /// A number of seconds since 2001-01-01: `Date`'s own `Codable` form, which
+        /// `JSONEncoder` writes by default.
+        case deferredToDate
+        #if FullFoundation || !canImport(FoundationEssentials)
+        /// A string from this formatter. Needs all of Foundation: on Linux, only with the
+        /// package trait `FullFoundation`.
         case formatted(DateFormatter)
+        #endif
         /// Your own JSON form.
         case custom(@Sendable (Date) throws -> JSONValue)
     }
@@ -50,7 +60,8 @@ public struct EncodingOptions: Sendable {
         case custom(@Sendable (Data) throws -> JSONValue)
     }
 
-    /// Two-space indentation, one member per line, `"key": value`.
+    /// Two-space indentation, one member per line: `"key": value` for models, and
+    /// `JSONEncoder`'s own layout (`"key" : value`, empty containers on two lines) for other types.
     public var prettyPrinted: Bool
     /// Object keys in UTF-8 byte order at every level (stable output for diffs and signatures).
     public var sortedKeys: Bool
@@ -58,25 +69,62 @@ public struct EncodingOptions: Sendable {
     public var nils: NilEncoding
     /// What NaN and infinities write (an error by default).
     public var nonFiniteFloats: NonFiniteFloatEncoding
-    /// Write `/` as `\/` (for embedding in HTML `<script>`).
-    public var escapeSlashes: Bool
-    /// How dates are written (ISO 8601 by default).
-    public var dates: DateEncodingStrategy
+    /// Write `/` as `\/` (for embedding in HTML `<script>`). Unless set, models write `/` and
+    /// other types `\/`, as `JSONEncoder`; once set, both doors follow it.
+    public var escapeSlashes: Bool {
+        get { escapeSlashesChoice ?? false }
+        set { escapeSlashesChoice = newValue }
+    }
+    /// How dates are written. Unless set, ISO 8601 for models and `.deferredToDate` for other
+    /// types, as `JSONEncoder`; once set, both doors use it.
+    public var dates: DateEncodingStrategy {
+        get { datesChoice ?? .iso8601 }
+        set { datesChoice = newValue }
+    }
     /// How `Data` is written (base64 by default).
     public var data: DataEncodingStrategy
 
-    /// Options with the defaults: compact, declaration order, nils left out, non-finite floats rejected, ISO 8601 dates.
+    /// What the user set; nil leaves each door its own default (see ``forCodableDoor``).
+    private var escapeSlashesChoice: Bool?
+    private var datesChoice: DateEncodingStrategy?
+    /// `JSONEncoder`'s pretty-printed layout (`"key" : value`, empty containers on two lines):
+    /// the Codable door's, so that its output is `JSONEncoder`'s byte for byte.
+    private(set) var foundationLayout = false
+
+    /// Options with the defaults: compact, declaration order, nils left out, non-finite floats
+    /// rejected. `escapeSlashes` and `dates` left `nil` take each door's default: `/` as is and
+    /// ISO 8601 for models, `\/` and `.deferredToDate` (`JSONEncoder`'s) for other types.
     public init(prettyPrinted: Bool = false, sortedKeys: Bool = false, nils: NilEncoding = .omit,
-                nonFiniteFloats: NonFiniteFloatEncoding = .throw, escapeSlashes: Bool = false,
-                dates: DateEncodingStrategy = .iso8601, data: DataEncodingStrategy = .base64) {
+                nonFiniteFloats: NonFiniteFloatEncoding = .throw, escapeSlashes: Bool? = nil,
+                dates: DateEncodingStrategy? = nil, data: DataEncodingStrategy = .base64) {
         self.prettyPrinted = prettyPrinted
         self.sortedKeys = sortedKeys
         self.nils = nils
         self.nonFiniteFloats = nonFiniteFloats
-        self.escapeSlashes = escapeSlashes
-        self.dates = dates
+        escapeSlashesChoice = escapeSlashes
+        datesChoice = dates
         self.data = data
     }
+
+    /// These options as the Codable door applies them: what was not set takes `JSONEncoder`'s
+    /// default (`\/`, `.deferredToDate`), and pretty output takes its layout. Models nested in
+    /// a Codable type keep their own dates (``modelDates``).
+    var forCodableDoor: EncodingOptions {
+        var resolved = self
+        resolved.escapeSlashesChoice = escapeSlashesChoice ?? true
+        resolved.datesChoice = datesChoice ?? .deferredToDate
+        resolved.modelDates = dates
+        resolved.foundationLayout = true
+        return resolved
+    }
+
+    /// How a model inside a Codable type writes its dates: as the model door does (ISO 8601
+    /// unless set), which is also what `JSONEncoder` writes through the model's `Codable`
+    /// conformance. Nil outside the Codable door.
+    private(set) var modelDates: DateEncodingStrategy?
+
+    /// Whether `dates` was set (the encoder's Foundation-named getter reports the door's default otherwise).
+    var datesWereSet: Bool { datesChoice != nil }
 
     /// Readable output: ``prettyPrinted`` set.
     public static let prettyPrinted = EncodingOptions(prettyPrinted: true)

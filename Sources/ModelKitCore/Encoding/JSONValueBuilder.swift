@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Builds the ``JSONValue`` that ``JSONWriter`` would write, straight from the schema tables:
 /// `jsonValue()` and the `didEncode` hook of ``PostprocessingModel`` get their value without
@@ -241,8 +245,12 @@ final class JSONValueBuilder: ValueVisitor {
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
             try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .deferredToDate:
+            try visitDouble(value.timeIntervalSinceReferenceDate)
+        #if FullFoundation || !canImport(FoundationEssentials)
         case .formatted(let formatter):
             add(.string(formatter.string(from: value)))
+        #endif
         case .custom(let convert):
             try convert(value)._visit(self)
         }

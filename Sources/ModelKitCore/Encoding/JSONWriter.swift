@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes JSON straight from the schema tables into one growing byte buffer: no intermediate
 /// dictionary, no per-field allocation, keys pre-encoded per schema. Every value presents itself
@@ -9,6 +13,8 @@ final class JSONWriter: ValueVisitor {
     let pretty: Bool
     private let omitsNils: Bool
     private let escapesSlashes: Bool
+    /// `JSONEncoder`'s pretty layout (see ``EncodingOptions/forCodableDoor``).
+    private let foundationLayout: Bool
     let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
@@ -38,6 +44,8 @@ final class JSONWriter: ValueVisitor {
         var pendingKey = PendingKey.none
         /// Keys of dictionaries and JSONValue objects being written (error paths only).
         var textKeys: [String] = []
+        /// How many models are open: inside one, dates are the model's (``EncodingOptions/modelDates``).
+        var modelDepth = 0
     }
     // Why out of line (UncheckedStorage): class-held `var`s cost a run-time exclusivity check on
     // every value written. Only this class touches the storage, and no access to it spans a call
@@ -63,6 +71,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
+        foundationLayout = options.prettyPrinted && options.foundationLayout
         output = ByteOutput(capacity: capacity)
     }
 
@@ -72,6 +81,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
+        foundationLayout = options.prettyPrinted && options.foundationLayout
         output = ByteOutput(lending: memory)
     }
 
@@ -138,6 +148,7 @@ final class JSONWriter: ValueVisitor {
             writeKey(plan, node, in: index)
         case .text:
             output.putQuoted(textKeys[stack[index].textKey], escapingSlashes: escapesSlashes)
+            if foundationLayout { put(UInt8(ascii: " ")) }
             put(UInt8(ascii: ":"))
             if pretty { put(UInt8(ascii: " ")) }
         }
@@ -154,10 +165,24 @@ final class JSONWriter: ValueVisitor {
                 padElements(index, upTo: entry.element)
                 return false
             }
-            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<entry.keyStart + entry.keyCount])) }
+            // The key bytes end with the colon; JSONEncoder's layout puts a space before it.
+            let end = entry.keyStart + entry.keyCount - (foundationLayout ? 1 : 0)
+            plan.keyBytes.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[entry.keyStart..<end])) }
             return true
         }
+        if foundationLayout && isKey { put(" :") }
         if pretty && isKey { put(UInt8(ascii: " ")) }
+    }
+
+    /// Closes a container with `count` members at nesting `depth`: JSONEncoder's layout writes
+    /// an empty one on two lines (`[` blank line `]`).
+    @inline(__always)
+    private func close(_ bracket: UInt8, count: Int, depth: Int) {
+        if pretty && (count > 0 || foundationLayout) {
+            if count == 0 { put(UInt8(ascii: "\n")) }
+            newline(depth: depth)
+        }
+        put(bracket)
     }
 
     func newline(depth: Int) {
@@ -175,8 +200,7 @@ final class JSONWriter: ValueVisitor {
 
     func endArray() throws {
         let closed = stack.removeLast()
-        if pretty && closed.count > 0 { newline(depth: stack.count) }
-        put(UInt8(ascii: "]"))
+        close(UInt8(ascii: "]"), count: closed.count, depth: stack.count)
     }
 
     func beginObject(count: Int) throws {
@@ -200,19 +224,20 @@ final class JSONWriter: ValueVisitor {
         let closed = stack.removeLast()
         if closed.textKey >= 0 { textKeys.removeLast() }
         if closed.isPending { return }
-        if pretty && closed.count > 0 { newline(depth: stack.count) }
-        put(UInt8(ascii: "}"))
+        close(UInt8(ascii: "}"), count: closed.count, depth: stack.count)
     }
 
     var wantsSortedKeys: Bool { options.sortedKeys }
     var leadingMember: (key: String, value: String)?  // see ValueVisitor
 
     func visitModel(_ schema: Schema, _ root: UnsafeRawPointer, postprocess: ((inout JSONValue) throws -> Void)?) throws {
+        state.value.modelDepth += 1
+        defer { state.value.modelDepth -= 1 }
         let leading = leadingMember
         leadingMember = nil
         if postprocess != nil || (leading != nil && options.sortedKeys) {
             // Only PostprocessingModel types (and a tag among sorted keys) pay for a JSONValue.
-            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.dates, data: options.data)
+            let inner = EncodingOptions(nils: options.nils, nonFiniteFloats: options.nonFiniteFloats, dates: options.modelDates ?? options.dates, data: options.data)
             var object = try JSONValueBuilder.build(options: inner) { try $0.visitModel(schema, root, postprocess: nil) }
             try postprocess?(&object)
             if let leading { object = object.withLeadingMember(leading) }
@@ -341,7 +366,8 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitDate(_ value: Date) throws {
-        switch options.dates {
+        // A model written by the Codable door keeps its own dates, as through its Codable conformance.
+        switch (state.value.modelDepth > 0 ? options.modelDates : nil) ?? options.dates {
         case .iso8601:
             guard DateFormatting.isWritable(value) else {
                 throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")
@@ -352,8 +378,12 @@ final class JSONWriter: ValueVisitor {
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
             try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
+        case .deferredToDate:
+            try visitDouble(value.timeIntervalSinceReferenceDate)
+        #if FullFoundation || !canImport(FoundationEssentials)
         case .formatted(let formatter):
             try visitString(formatter.string(from: value))
+        #endif
         case .custom(let convert):
             try convert(value)._visit(self)
         }

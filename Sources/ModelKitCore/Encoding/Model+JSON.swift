@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Model {
     /// This model as JSON (UTF-8 bytes): the first key of each field, key paths as nested objects

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelEncoder {
     /// Encodes `value` straight into `memory`, bytes someone else owns (a server framework's
@@ -16,14 +20,20 @@ extension ModelEncoder {
     public func encode<T: ModelValue>(
         _ value: T, into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        try writeInPlace(into: memory, spill: spill) { try value._visit($0) }
+        // A standard value (`Date`, `[Double]` …) takes the Codable door; the door said it is Encodable.
+        guard CodingDoor.takesModelDoor(T.self) else {
+            let encodable: any Encodable = value as! any Encodable
+            return try copyEncoded(encodable, into: memory, spill: spill)
+        }
+        return try writeInPlace(into: memory, spill: spill) { try value._visit($0) }
     }
 
-    /// A type that is both ``ModelValue`` and `Encodable` takes the schema path.
+    /// A type that is both ``ModelValue`` and `Encodable`: the door as for a ``ModelValue``.
     public func encode<T: ModelValue & Encodable>(
         _ value: T, into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        try writeInPlace(into: memory, spill: spill) { try value._visit($0) }
+        guard CodingDoor.takesModelDoor(T.self) else { return try copyEncoded(value, into: memory, spill: spill) }
+        return try writeInPlace(into: memory, spill: spill) { try value._visit($0) }
     }
 
     /// Any `Encodable` (what server frameworks hand their encoders): a ``ModelValue`` type,
@@ -32,13 +42,20 @@ extension ModelEncoder {
     public func encode<T: Encodable>(
         _ value: T, into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        if let entry = SchemaTypeLookup.entry(for: T.self) {
+        if let entry = SchemaTypeLookup.entry(for: T.self), CodingDoor.modelDoorType(T.self) != nil {
             if let model = entry.valueModel {
                 return try encodeModel(value, as: model, into: memory, spill: spill)
             }
             return try encodeSchema(value, as: entry.valueType, into: memory, spill: spill)
         }
-        return try withEncodedBytes(value) { bytes in
+        return try copyEncoded(value, into: memory, spill: spill)
+    }
+
+    /// Through the Codable bridge, then copied into `memory` when it fits.
+    private func copyEncoded<T: Encodable>(
+        _ value: T, into memory: UnsafeMutableRawBufferPointer, spill: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
+        try withEncodedBytes(value) { bytes in
             Self.recordLentSize(bytes.count)
             guard bytes.count <= memory.count else {
                 try spill(bytes)

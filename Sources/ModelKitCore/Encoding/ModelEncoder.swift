@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes any ``ModelValue`` as JSON: models, arrays, sets and dictionaries of them,
 /// ``JSONValue`` and scalars; and, through the Codable bridge, any `Encodable`.
@@ -8,6 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
+/// let body = try encoder.encode(books)              // Data, as JSONEncoder
 /// let bytes: [UInt8] = try encoder.encode(books)
 /// let drop_in = ModelEncoder()
 /// drop_in.outputFormatting = [.sortedKeys]   // JSONEncoder's settings, Foundation's types
@@ -42,8 +47,20 @@ public final class ModelEncoder: @unchecked Sendable {
         }
     }
 
-    /// The JSON text of `value`, as UTF-8 bytes.
+    /// The JSON text of `value`, as `Data` (what `JSONEncoder.encode` returns; ask for
+    /// `[UInt8]` by type to get bytes instead).
+    ///
+    /// A model, a tagged enum, ``JSONValue`` and containers of them take the model door (their
+    /// schema, ModelKit's defaults); standard values such as `Date` or `[Double]` the Codable
+    /// door, written as `JSONEncoder` writes them.
+    public func encode<T: ModelValue>(_ value: T) throws -> Data {
+        try withEncodedBytes(value) { Data($0) }
+    }
+
+    /// The JSON text of `value`, as UTF-8 bytes (`let bytes: [UInt8] = try encoder.encode(value)`).
+    @_disfavoredOverload
     public func encode<T: ModelValue>(_ value: T) throws -> [UInt8] {
+        guard CodingDoor.takesModelDoor(T.self) else { return try withEncodedBytes(value) { Array($0) } }
         let writer = JSONWriter(options: configuration.options)
         try value._visit(writer)
         writer.recordSizeHint()
@@ -67,6 +84,8 @@ final class EncoderConfiguration: Sendable {
 
     let values: Values
     var options: EncodingOptions { values.options }
+    /// The options as the Codable door applies them (``EncodingOptions/forCodableDoor``).
+    let codableOptions: EncodingOptions
     /// `userInfo` as `Encoder.userInfo` spells it. Why unsafe is sound: it is built from the
     /// `Sendable` values of `values.userInfo` and never changed.
     nonisolated(unsafe) let userInfo: [CodingUserInfoKey: Any]
@@ -76,6 +95,7 @@ final class EncoderConfiguration: Sendable {
 
     init(_ values: Values) {
         self.values = values
+        codableOptions = values.options.forCodableDoor
         userInfo = values.userInfo.mapValues { $0 as Any }
         if case .useDefaultKeys = values.keys { convertsKeys = false } else { convertsKeys = true }
         bridgeHooks = values.foundationDates != nil || values.foundationData != nil

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Flattens a value into comparable tokens (fields in schema order, dictionary keys and set
 /// elements in canonical order), for equality and hashing driven by the schema.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// Decodes a request body for a server integration, whose frameworks ask for any
@@ -24,8 +28,8 @@ extension ModelDecoder {
         return try Self.decodeBody(type, from: bytes, options: options)
     }
 
-    private static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
-        guard let schemaType = SchemaTypeLookup.modelValueType(T.self) else {
+    static func decodeBody<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
+        guard let schemaType = CodingDoor.modelDoorType(T.self) else {
             return try decodeAny(type, from: bytes, options: options)
         }
         return try decodeSchema(schemaType, as: T.self, from: bytes, options: options)

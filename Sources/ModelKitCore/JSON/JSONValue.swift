@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON value, with exact numbers and ordered objects.
 ///
@@ -52,6 +56,20 @@ public enum JSONValue: Sendable, Hashable {
             object[key] = newValue
             self = .object(object)
         }
+    }
+
+    /// Removes the members of an object for which `shouldBeRemoved` is true, in one pass (removing
+    /// them one by one costs the same per key); does nothing on a non-object.
+    ///
+    /// ```swift
+    /// var value: JSONValue = ["_id": 7, "name": "Ada"]
+    /// value.removeAll { $0.key.hasPrefix("_") }   // ["name": "Ada"]
+    /// ```
+    public mutating func removeAll(where shouldBeRemoved: ((key: String, value: JSONValue)) throws -> Bool) rethrows {
+        guard case .object(var object) = self else { return }
+        self = .null  // as in the subscript: the object mutates in place
+        defer { self = .object(object) }
+        try object.removeAll(where: shouldBeRemoved)
     }
 
     /// The element at `index` of an array (nil when out of range or not an array); setting

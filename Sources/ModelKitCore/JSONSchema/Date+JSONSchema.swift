@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // A Date's JSON form depends on the strategy: the encoder's in the encoder view, the decoder's in
 // the strict-decoder view. A strategy with one JSON form gets that form (`date-time` strings,
@@ -16,8 +20,10 @@ extension Date {
     private static func encodedSchema(_ strategy: EncodingOptions.DateEncodingStrategy) -> JSONValue {
         switch strategy {
         case .iso8601: return ["type": "string", "format": "date-time"]
-        case .secondsSince1970, .millisecondsSince1970: return ["type": "number"]
+        case .secondsSince1970, .millisecondsSince1970, .deferredToDate: return ["type": "number"]
+        #if FullFoundation || !canImport(FoundationEssentials)
         case .formatted(let formatter): return formattedSchema(formatter)
+        #endif
         case .custom: return [:]
         }
     }
@@ -34,15 +40,19 @@ extension Date {
         case .iso8601:
             return ["type": "string", "pattern": .string("^" + calendarDate + "T" + clockTime + "(?:" + zone + ")$")]
         case .secondsSince1970, .millisecondsSince1970, .deferredToDate: return ["type": "number"]
+        #if FullFoundation || !canImport(FoundationEssentials)
         case .formatted(let formatter): return formattedSchema(formatter)
+        #endif
         case .custom, .customDecoder: return [:]
         }
     }
 
+    #if FullFoundation || !canImport(FoundationEssentials)
     private static func formattedSchema(_ formatter: DateFormatter) -> JSONValue {
         guard let format = formatter.dateFormat, !format.isEmpty else { return ["type": "string"] }
         return ["type": "string", "description": .string("a date formatted as \(format)")]
     }
+    #endif
 
     private static let calendarDate = "[0-9]{4}-[0-9]{2}-[0-9]{2}"
     private static let clockTime = "[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?"

@@ -25,6 +25,10 @@ public final class JSONSchemaContext {
     private var usedNames: Set<String> = []
     /// Where `$ref`s point: `#/$defs/` in a document, `#/components/schemas/` for OpenAPI.
     private let referencePrefix: String
+    /// Internally tagged branches being described inline, and the `$defs` names of those met
+    /// again while being described (see ``inlineOrReference(_:typeName:_:)``).
+    private var inlining: Set<InlineKey> = []
+    private var inlineNames: [InlineKey: String] = [:]
     /// Type names that met a model of the same name and were described under another one.
     package private(set) var renamedTypeNames: [String] = []
 
@@ -66,6 +70,33 @@ public final class JSONSchemaContext {
         return ref(name)
     }
 
+    /// `build()`'s schema in place, unless it is met again while it is being built (a recursive
+    /// internally tagged union, whose payloads are described inline): it then goes to `$defs`
+    /// under a name made from `typeName`, and every place it is met references it, so the
+    /// description terminates as a recursive model's does.
+    func inlineOrReference(_ key: InlineKey, typeName: String, _ build: () -> JSONValue) -> JSONValue {
+        if let name = inlineNames[key] { return ref(name) }
+        if inlining.contains(key) {
+            let name = uniqueName(typeName, isModel: false)
+            inlineNames[key] = name
+            // Reserved, as models' are, so that `$defs` keeps the order things were first met.
+            definitions[name] = .bool(true)
+            return ref(name)
+        }
+        inlining.insert(key)
+        let schema = build()
+        inlining.remove(key)
+        guard let name = inlineNames[key] else { return schema }
+        definitions[name] = schema
+        return ref(name)
+    }
+
+    /// What is described inline: a tagged union's case, by the union's type and the case's tag.
+    struct InlineKey: Hashable {
+        let union: ObjectIdentifier
+        let tag: String
+    }
+
     /// The whole document for `V`: `$schema`, the root schema, then `$defs`. A root model is
     /// described in place and referenced as `"#"`.
     func document<V: ModelValue>(for type: V.Type) -> JSONValue {
@@ -99,7 +130,8 @@ public final class JSONSchemaContext {
     }
 
     /// ``definitionName(forTypeName:)``, made unique.
-    private func uniqueName(_ typeName: String) -> String {
+    /// A name that is no model's (`isModel` false) is no rename of a model's either.
+    private func uniqueName(_ typeName: String, isModel: Bool = true) -> String {
         let base = Self.definitionName(forTypeName: typeName)
         var name = base
         var n = 2
@@ -107,7 +139,7 @@ public final class JSONSchemaContext {
             name = "\(base)\(n)"
             n += 1
         }
-        if name != base { renamedTypeNames.append(typeName) }
+        if name != base && isModel { renamedTypeNames.append(typeName) }
         usedNames.insert(name)
         return name
     }

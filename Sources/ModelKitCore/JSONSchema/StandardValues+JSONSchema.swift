@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // How the standard value types describe their JSON form (see ModelValue.jsonSchema(in:)).
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `Decimal` as plain decimal text (never an exponent), straight into a caller's buffer: the
 /// same bytes as `description`, without building a `String`.

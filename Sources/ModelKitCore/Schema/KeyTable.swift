@@ -47,6 +47,8 @@ final class KeyTable: Sendable {
     private let mask: Int
     /// Bit n set when some key is n bytes long (n < 64; longer keys always probe).
     private let lengths: UInt64
+    /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``).
+    private let hasNonASCIIKeys: Bool
 
     private init(keys: [(String, [Consumer])], elements: [(Int, [Consumer])], subtables: [KeyTable]) {
         var bytes: [UInt8] = []
@@ -85,6 +87,17 @@ final class KeyTable: Sendable {
         var lengths: UInt64 = 0
         for entry in entries.prefix(keyCount) { lengths |= entry.count < 64 ? 1 << UInt64(entry.count) : 0 }
         self.lengths = lengths
+        hasNonASCIIKeys = keys.contains { $0.0.utf8.contains { $0 >= 0x80 } }
+    }
+
+    /// The entry whose key is canonically equivalent to `key` (equal as `String`s, as
+    /// `JSONDecoder` compares keys) though its bytes differ, or -1. Only a key with a non-ASCII
+    /// byte, or a table with one, can be: ASCII texts are equivalent only when equal.
+    func canonicalLookup(_ key: UnsafeRawBufferPointer) -> Int {
+        guard hasNonASCIIKeys || key.contains(where: { $0 >= 0x80 }) else { return -1 }
+        let text = String(decoding: key, as: UTF8.self)
+        for i in 0..<keyCount where keyTexts[i] == text { return i }
+        return -1
     }
 
     /// Whether a key-path level has object keys below it (`"ext.desc"`), so an object there is read.

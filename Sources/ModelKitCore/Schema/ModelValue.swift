@@ -133,4 +133,8 @@ enum ScalarToken {
 @usableFromInline
 typealias ContainerKind = ModelEngine.ContainerKind
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif

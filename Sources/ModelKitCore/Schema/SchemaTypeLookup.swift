@@ -46,7 +46,7 @@ enum SchemaTypeLookup {
     /// or asked once and remembered there.
     @inline(__always)
     static func isPlain(_ type: Any.Type) -> Bool {
-        PlainSlots.shared.contains(type) || PlainSlots.shared.askAndRemember(type)
+        TypeSlots.plain.contains(type) || askAndRemember(type)
     }
 
     /// A coder's memo of the types it found plain, in front of ``isPlain(_:)``: a document's
@@ -77,10 +77,21 @@ enum SchemaTypeLookup {
     }
 }
 
-/// Eight lock-free slots holding the metadata addresses of types found plain. A slot is only ever
-/// zero or some plain type, so a racing write can only make a type be asked again.
-private final class PlainSlots: Sendable {
-    static let shared = PlainSlots()
+extension SchemaTypeLookup {
+    /// Asks the runtime; a plain type is remembered.
+    private static func askAndRemember(_ type: Any.Type) -> Bool {
+        if type is any ModelValue.Type { return false }
+        TypeSlots.plain.remember(type)
+        return true
+    }
+}
+
+/// Eight lock-free slots holding the metadata addresses of types found to have one property
+/// (plain, or taking one door: ``CodingDoor``). A slot is only ever zero or some such type, so a
+/// racing write can only make a type be asked again.
+final class TypeSlots: Sendable {
+    /// Types that are no ``ModelValue``.
+    static let plain = TypeSlots()
 
     private let slot0 = Atomic<UInt>(0), slot1 = Atomic<UInt>(0), slot2 = Atomic<UInt>(0), slot3 = Atomic<UInt>(0)
     private let slot4 = Atomic<UInt>(0), slot5 = Atomic<UInt>(0), slot6 = Atomic<UInt>(0), slot7 = Atomic<UInt>(0)
@@ -91,12 +102,9 @@ private final class PlainSlots: Sendable {
         return load(Self.slot(for: id)) == id
     }
 
-    /// Asks the runtime; a plain type is remembered.
-    func askAndRemember(_ type: Any.Type) -> Bool {
-        if type is any ModelValue.Type { return false }
+    func remember(_ type: Any.Type) {
         let id = UInt(bitPattern: ObjectIdentifier(type))
         store(id, in: Self.slot(for: id))
-        return true
     }
 
     /// Metadata is at least 8-byte aligned: the bits above the alignment spread the types.

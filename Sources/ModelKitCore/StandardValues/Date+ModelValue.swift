@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Where a string or number becomes a Date: the strategy in DecodingOptions.dates decides.
 
@@ -8,7 +12,9 @@ extension Date: ModelValue, ScalarModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Date? {
         let s = scalar.token, d = context.conversions
         guard let date = try decodeUnchecked(s, d) else { return nil }
-        // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no writer can print.
+        // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no text form can
+        // print; `.deferredToDate` is a plain Double, any finite one, as JSONDecoder reads it.
+        if case .deferredToDate = d.options.dates { return date }
         if DateRange.contains(date.timeIntervalSince1970) { return date }
         return try d.mismatch(expected: "Date (\(DateRange.description))", found: s)
     }
@@ -37,9 +43,11 @@ extension Date: ModelValue, ScalarModelValue {
         case .millisecondsSince1970:
             if let millis = try epochNumber(s, d) { return Date(timeIntervalSince1970: millis / 1000) }
             return try d.mismatch(expected: "Date (milliseconds since 1970)", found: s)
+        #if FullFoundation || !canImport(FoundationEssentials)
         case .formatted(let formatter):
             if case .string(let bytes) = s, let date = formatter.date(from: String(decoding: bytes, as: UTF8.self)) { return date }
             return try d.mismatch(expected: "Date (\(formatter.dateFormat ?? "formatted"))", found: s)
+        #endif
         case .deferredToDate:
             if let seconds = try epochNumber(s, d) { return Date(timeIntervalSinceReferenceDate: seconds) }
             return try d.mismatch(expected: "Date (seconds since 2001)", found: s)

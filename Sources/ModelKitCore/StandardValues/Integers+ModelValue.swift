@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The integer family: Int, Int8…Int64, UInt, UInt8…UInt64. One generic implementation serves
 // them all (specialized per type): the raw number text is parsed exactly (never through

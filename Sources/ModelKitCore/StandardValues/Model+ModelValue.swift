@@ -45,6 +45,9 @@ extension Model {
             if engine.lenient { return nil }
             return try engine.containerMismatch(kind, expected: _typeName)
         }
+        // Its object counted one when it opened; a large model counts by its size.
+        let weight = DecodingLimits.elementWeight(of: Self.self)
+        if weight > 0 { try engine.countElements(weight) }
         // A merged class instance may be a subclass: its own schema applies.
         let schema = existing.map { type(of: $0).schema } ?? Self.schema
         if schema.buffersObject { return BufferedModelFrame<Self>(mergingInto: existing) }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Bool: ModelValue, ScalarModelValue {
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws { try visitor.visitor.visitBool(self) }

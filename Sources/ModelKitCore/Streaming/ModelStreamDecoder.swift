@@ -50,7 +50,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
         try withJSONBytes(chunk) { try feedBytes($0) }
     }
 
-    private func feedBytes(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
+    func feedBytes(_ chunk: UnsafeRawBufferPointer) throws -> [M] {
         if let failure { throw failure }
         guard !finished else { throw ModelDecodingError(reason: .invalid("feed(_:) after finish()"), path: "$", line: 0, column: 0, byteOffset: totalBytes) }
         do {
@@ -100,7 +100,9 @@ public final class ModelStreamDecoder<M: ModelValue> {
     private func consume(_ chunk: UnsafeRawBufferPointer) throws {
         var chunk = chunk
         if totalBytes == 0, hasByteOrderMark(chunk) {
-            // A byte order mark may be ignored (RFC 8259 §8.1); count it, parse past it.
+            // A byte order mark may be ignored (RFC 8259 §8.1); count it (a column, as a whole
+            // document's positions do), parse past it.
+            engine.locator.lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: chunk[..<3]))
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
             totalBytes = 3
             feeder = ChunkedFeeder(start: 3)

@@ -16,6 +16,7 @@ final class StreamRootFrame<M: ModelValue>: DecodeFrame {
 
     func beginRecord(_ engine: DecodeEngine) {
         recordStart = engine.tokenStartOffset
+        engine.elementsLeft = engine.maxElements
     }
 
     /// A record closed: checks its whole length.

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc // memcmp
+#endif
 
 /// What the tagged frames need of a ``TaggedUnion`` per token, without its `Root` type: the
 /// keys and tags as bytes and each case's payload entry point. One per union, built with it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An enum whose cases each carry one model (or nothing), in JSON as a tagged union: internally
 /// tagged (`{"type": "circle", "radius": 2}`), adjacently tagged (`{"kind": "circle", "data": {…}}`)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The work of a tagged enum's `ModelValue` requirements, done once here: a `TaggedModel`'s
 // default implementations forward to these, and so do the one-line members `@Model` writes into a

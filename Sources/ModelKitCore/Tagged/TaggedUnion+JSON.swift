@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // A tagged enum's JSON conversions and conveniences, done once here: a `TaggedModel`'s
 // `init(json:)`, `jsonBytes(options:)`, `modelDescription`, … forward to these, and so do the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension TaggedUnion {
     /// The enum's ``ModelValue/jsonSchema(in:)``: a `oneOf` with a branch per case. Internally
@@ -15,7 +19,11 @@ extension TaggedUnion {
         switch style {
         case .internallyTagged(let key):
             for taggedCase in cases {
-                branches.append(internalBranch(taggedCase, key: key, context))
+                // A payload holding this union again would be described inline forever.
+                let inline = JSONSchemaContext.InlineKey(union: ObjectIdentifier(Root.self), tag: taggedCase.tag)
+                branches.append(context.inlineOrReference(inline, typeName: "\(Root.self)_\(taggedCase.tag)") {
+                    internalBranch(taggedCase, key: key, context)
+                })
             }
             if let otherTag { branches.append(TaggedSchemaShapes.object([key: otherTag], required: [key])) }
             schema["discriminator"] = ["propertyName": .string(key)]

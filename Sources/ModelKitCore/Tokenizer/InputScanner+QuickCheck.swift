@@ -12,7 +12,18 @@ extension InputScanner {
     /// escape outside a string, a backslash before a non-ASCII byte, a `\v`) answers false, and
     /// the caller runs the stateful scan, which decides exactly. A backslash outside a string is
     /// a syntax error yajl reports at that byte, before anything the bytes it skips could hold.
-    static func quickCheck(_ input: UnsafeRawBufferPointer) -> Bool {
+    ///
+    /// `validUTF8`: the input is known to be well-formed UTF-8 (a `UTF8Span`'s bytes), so runs of
+    /// non-ASCII bytes are stepped over unchecked; the other checks stay.
+    static func quickCheck(_ input: UnsafeRawBufferPointer, validUTF8: Bool = false) -> Bool {
+        var plain = true
+        return quickCheck(input, validUTF8: validUTF8, plain: &plain)
+    }
+
+    /// ``quickCheck(_:validUTF8:)``, also saying whether the input is plain: no non-ASCII byte and no
+    /// `\u` escape, so that two keys are equal as `String`s only when their bytes are (found on
+    /// the check's slow stops only: nothing more per ASCII word).
+    static func quickCheck(_ input: UnsafeRawBufferPointer, validUTF8: Bool = false, plain: inout Bool) -> Bool {
         guard let base = input.baseAddress else { return true }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = input.count
@@ -37,10 +48,16 @@ extension InputScanner {
             guard i < count else { return true }
             let byte = bytes[i]
             if byte == 0x5C {
+                if i &+ 1 < count && bytes[i &+ 1] == UInt8(ascii: "u") { plain = false }
                 let length = escapeLength(bytes + i, available: count &- i)
                 guard length > 0 else { return false }
                 i &+= length
             } else if byte >= 0x80 {
+                plain = false
+                if validUTF8 {
+                    repeat { i &+= 1 } while i < count && bytes[i] >= 0x80
+                    continue
+                }
                 // Runs of non-ASCII text (CJK, Cyrillic) stay here, a sequence at a time.
                 repeat {
                     let length = wellFormedSequence(bytes + i, available: count &- i)

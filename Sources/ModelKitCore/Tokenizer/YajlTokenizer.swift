@@ -1,5 +1,9 @@
 import CYajl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// yajl behind one type: the parser handle and its configuration, feeding and finishing,
 /// consumed bytes and error messages. Nothing else in the library names yajl.
@@ -72,7 +76,7 @@ final class YajlTokenizer {
     func syntaxError() -> SyntaxError {
         var message = ""
         if let raw = yajl_get_error(handle, 0, nil, 0) {
-            message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+            message = String(String(cString: raw).trimmingWhitespace())
             yajl_free_error(handle, raw)
         }
         var text = message

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Receives the structure of a value, the way swift-protobuf's `Visitor` does: JSON output,
 /// archives, descriptions and hashing all walk values through one of these, driven by the same

@@ -13,9 +13,11 @@ extension CodableParityArticle {
         do {
             let order = try ModelDecoder().decode(Order.self, from: data)   // after
 
-            let body = try ModelEncoder().encode(order)                     // after: [UInt8] (see below)
+            let body = try ModelEncoder().encode(order)                     // after: Data, as JSONEncoder
+            let raw: [UInt8] = try ModelEncoder().encode(order)             // or bytes, asked for by type
             _ = order
             _ = body
+            _ = raw
             do {
                 let d = ModelDecoder()
                 d.keyDecodingStrategy = .convertFromSnakeCase

@@ -17,6 +17,11 @@ extension JSONValueDocArticle {
             let stars = value["stars"]?.doubleValue
             _ = value
             _ = stars
+            do {
+                var value: JSONValue = ["_id": 7, "name": "Ada"]
+                value.removeAll { $0.key.hasPrefix("_") }   // ["name": "Ada"]
+                _ = value
+            }
         }
     }
 }

@@ -12,10 +12,12 @@ extension ModelEncoderDocArticle {
     static func run() throws {
         do {
             let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
+            let body = try encoder.encode(books)              // Data, as JSONEncoder
             let bytes: [UInt8] = try encoder.encode(books)
             let drop_in = ModelEncoder()
             drop_in.outputFormatting = [.sortedKeys]   // JSONEncoder's settings, Foundation's types
             _ = encoder
+            _ = body
             _ = bytes
             _ = drop_in
         }

@@ -20,6 +20,10 @@ extension ReadmeArticle {
         }
     }
 
+    func books(in body: RawSpan) throws -> [Book] {
+        try [Book](json: body)      // also init(json:), update(json:), ModelDecoder.decode, ModelStreamDecoder.feed
+    }
+
     /// The outputs the article documents (`print(x)   // text`), each checked when `run()` runs.
     static let documentedOutputs = 1
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Every failure of the Codable bridge is a Swift `DecodingError` (so code written for
 // `JSONDecoder` keeps working) whose `underlyingError` is the located `ModelDecodingError`.
@@ -6,17 +10,31 @@ import Foundation
 extension BridgeDecoder {
     func codingPath(_ at: BridgePath) -> [any CodingKey] {
         var result = prefix
-        for step in at.fixed ?? steps.prefix(at.depth) { result.append(codingKey(step)) }
-        if let step = at.step { result.append(codingKey(step)) }
+        for step in at.fixed ?? steps.prefix(at.depth) { result.append(codingKey(step, after: result)) }
+        if let step = at.step { result.append(codingKey(step, after: result)) }
         return result
     }
 
     /// A step's key: the member's key text as the document spells it (which is the `stringValue`
-    /// of the key that found it), or `Index n` as `JSONDecoder` reports an element.
-    func codingKey(_ step: PathStep) -> any CodingKey {
+    /// of the key that found it), or `Index n` as `JSONDecoder` reports an element. `path` is
+    /// the path of the container it is a step of.
+    func codingKey(_ step: PathStep, after path: [any CodingKey]) -> any CodingKey {
         switch step {
-        case .member(let keyEntry): return TextCodingKey(keyText(Int(keyEntry)))
+        case .member(let keyEntry):
+            var object = ObjectCodingPath(keys: path)
+            return TextCodingKey(keyText(Int(keyEntry), in: &object))
         case .element(let ordinal): return IndexCodingKey(Int(ordinal))
+        }
+    }
+
+    /// Counts `count` elements against `DecodingLimits.maxElements` (see its doc): one per
+    /// container made, and per value by its size; a model replayed into the schema engine counts
+    /// there, from what is left here.
+    @inline(__always)
+    func countElements(_ count: Int, at index: Int, _ at: @autoclosure () -> BridgePath) throws {
+        hot.value.elementsLeft &-= count
+        if hot.value.elementsLeft < 0 {
+            throw dataCorrupted(.limitExceeded(.maxElements, limit: options.limits.maxElements), at: index, at())
         }
     }
 
@@ -82,8 +100,11 @@ extension BridgeDecoder {
         if case .typeMismatch(let expected, _) = failure {
             // JSONDecoder's cases: the right JSON type with a value that does not fit (a fraction
             // for an integer, a string that is no date or no base64) is corrupted data.
+            // A `.deferredToDate` date is a Double to JSONDecoder: a string there is the wrong type.
             let kind = entries[index].kind
-            if (kind == .number && type is any FixedWidthInteger.Type) || (kind == .string && (type == Date.self || type == Data.self)) {
+            let dateFromText: Bool
+            if case .deferredToDate = options.dates { dateFromText = false } else { dateFromText = type == Date.self }
+            if (kind == .number && type is any FixedWidthInteger.Type) || (kind == .string && (dateFromText || type == Data.self)) {
                 return dataCorrupted(failure, at: index, at)
             }
             return typeMismatch(type, expected: expected, at: index, at)

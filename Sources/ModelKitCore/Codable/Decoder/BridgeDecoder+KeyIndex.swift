@@ -10,16 +10,17 @@ extension BridgeDecoder {
     static let indexedMembers = 16
 
     /// The value index of the member whose key text (after the key decoding strategy) is
-    /// `wanted`: its first occurrence, or its last when `last`.
-    func indexedMember(_ wanted: String, in object: Int, last: Bool) -> Int? {
+    /// `wanted`: its first occurrence, or its last when `last`. `at` is the path its container was made with (see ObjectCodingPath).
+    func indexedMember(_ wanted: String, in object: Int, at: BridgePath, last: Bool) -> Int? {
         let key = 2 &* object &+ (last ? 1 : 0)
         if let index = keyIndexes[key] { return index[wanted] }
         var index: [String: Int] = [:]
         index.reserveCapacity(Int(entries[object].length))
+        var path = ObjectCodingPath(at, object: object)
         var k = object + 1
         let end = Int(entries[object].next)
         while k < end {
-            let text = keyText(k)
+            let text = keyText(k, in: &path)
             if last || index[text] == nil { index[text] = k + 1 }
             k = Int(entries[k + 1].next)
         }

@@ -10,7 +10,8 @@ extension BridgeDecoder {
         if members < 2 { return false }
         // A class hierarchy asks for the same object once per `init(from:)`: check it once.
         if hot.value.checkedObject == object { return hot.value.checkedObjectRepeats }
-        guard let (_, second) = firstRepeat(in: object, members: members) else {
+        guard let (_, second) = firstRepeat(in: object, members: members)
+            ?? (tape.isPlainInput ? nil : firstCanonicalRepeat(in: object, members: members)) else {
             hot.value.checkedObject = object
             hot.value.checkedObjectRepeats = false
             return false
@@ -108,16 +109,17 @@ extension BridgeDecoder {
     }
 
     /// The value index of `wanted` in an object where some key repeats: the first or the last
-    /// occurrence, as the policy says.
-    func findRepeated(_ wanted: String, in object: Int) -> Int? {
+    /// occurrence, as the policy says. `at` is the path its container was made with (see ObjectCodingPath).
+    func findRepeated(_ wanted: String, in object: Int, at: BridgePath) -> Int? {
         if Int(entries[object].length) > Self.indexedMembers {
-            return indexedMember(wanted, in: object, last: options.duplicateKeys == .useLast)
+            return indexedMember(wanted, in: object, at: at, last: options.duplicateKeys == .useLast)
         }
+        var path = ObjectCodingPath(at, object: object)
         var k = object + 1
         let end = Int(entries[object].next)
         var found: Int?
         while k < end {
-            if keyText(k) == wanted {
+            if keyText(k, in: &path) == wanted {
                 if options.duplicateKeys != .useLast { return k + 1 }
                 found = k + 1
             }

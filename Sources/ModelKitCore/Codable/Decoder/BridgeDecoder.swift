@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Decoder` of the Codable bridge: answers from a ``Tape``. One instance serves a whole
 /// document (it moves to each nested value and back, like swift-foundation's `JSONDecoderImpl`),
@@ -62,6 +66,7 @@ final class BridgeDecoder: Decoder {
         self.prefix = prefix
         start = current
         hot = UncheckedStorage(HotState(current: current))
+        hot.value.elementsLeft = options.limits.maxElements
         entries = tape.entries
         // Never read without a side buffer: only entries flagged as in it are.
         sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? tape.inputBase
@@ -101,12 +106,14 @@ final class BridgeDecoder: Decoder {
     /// A keyed container over the object at `object`, once its keys are known to be unique (or
     /// the duplicate-key policy says which of a repeated key's values counts).
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, at: BridgePath) throws -> KeyedDecodingContainer<Key> {
+        try countElements(1, at: object, at)
         let repeated = try repeatedKeys(in: object, at)
         return KeyedDecodingContainer(BridgeKeyedDecodingContainer<Key>(decoder: self, object: object, at: at, hasRepeatedKeys: repeated))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try expect(.array, at: current, here)
+        try countElements(1, at: current, here)
         return BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
     }
 
@@ -161,6 +168,8 @@ final class BridgeDecoder: Decoder {
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
     /// their schema, everything else through its `init(from:)` with this decoder moved there.
     func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
+        let weight = DecodingLimits.elementWeight(of: T.self)
+        if weight > 0 { try countElements(weight, at: index, at) }
         // A type seen just before (the elements of an array, mostly) skips the checks below.
         if hot.value.plain.contains(T.self) { return try descend(into: index, at) { try T(from: self) } }
         if let value = try decodeStandard(T.self, at: index, at) { return value }
@@ -206,22 +215,9 @@ final class BridgeDecoder: Decoder {
         if T.self == Decimal.self { return try decodeScalar(Decimal.self, at: index, at) as? T }
         if T.self == UUID.self { return try decodeScalar(UUID.self, at: index, at) as? T }
         if T.self == JSONValue.self { return try decodeSchemaValue(JSONValue.self, at: index, at) as? T }
-        if SchemaTypeLookup.isPlain(T.self) { return nil }
+        if SchemaTypeLookup.isPlain(T.self) { return try decodeIfStringKeyed(T.self, at: index, at) }
         if let model = T.self as? any Model.Type { return try decodeSchemaValue(model, at: index, at) as? T }
-        return nil
-    }
-
-    /// What `Array<Element>.init(from:)` does, with the element type known here: the array's
-    /// unkeyed container, each element through its scalar conversion.
-    private func decodeScalarArray<Element: ModelValue>(_ type: Element.Type, at index: Int, _ at: BridgePath) throws -> [Element] {
-        try descend(into: index, at) {
-            try expect(.array, at: current, here)
-            var container = BridgeUnkeyedDecodingContainer(decoder: self, array: current, at: here)
-            var elements: [Element] = []
-            elements.reserveCapacity(container.count!)
-            while !container.isAtEnd { elements.append(try container.decodeScalar(Element.self)) }
-            return elements
-        }
+        return try decodeIfStringKeyed(T.self, at: index, at)
     }
 
     /// The document's value, of a type the caller found is no ``ModelValue`` (no scalar, no
@@ -229,7 +225,12 @@ final class BridgeDecoder: Decoder {
     /// a second time (hundreds of instructions per decode).
     func decodeDocument<T: Decodable>(_ type: T.Type) throws -> T {
         // `type` may be a subclass of `T` (decoded through a superclass metatype): its own init runs.
-        if type == T.self { hot.value.plain.remember(T.self) }
+        if type == T.self {
+            // A standard value at the top level gets the strategies as anywhere else (`Date`'s
+            // own init(from:) knows no date strategy).
+            if let value = try decodeStandard(T.self, at: 0, BridgePath(depth: 0)) { return value }
+            hot.value.plain.remember(T.self)
+        }
         return try descend(into: 0, BridgePath(depth: 0)) { try type.init(from: self) }
     }
 
@@ -262,6 +263,8 @@ final class BridgeDecoder: Decoder {
             if kind == .null { throw valueNotFound(M.self, expected: M._typeName, at: index, at) }
             if kind != .object { throw typeMismatch(M.self, expected: M._typeName, at: index, at) }
         } else if !entries[index].isContainer {
+            // Null is a JSONValue like any other (`JSONDecoder` reads `.null`, ModelEncoder writes it).
+            if kind == .null, let null = JSONValue.null as? M { return null }
             return try decodeScalar(M.self, at: index, at)
         }
         do {
@@ -272,12 +275,13 @@ final class BridgeDecoder: Decoder {
     }
 
     func takeReplayEngine(root: RootFrame) -> DecodeEngine {
-        guard let engine = spareReplayEngine else { return DecodeEngine(options: options, root: root, parser: false) }
+        // A model reads with ModelKit's defaults where the user set nothing (as through its Codable conformance).
+        guard let engine = spareReplayEngine else { return DecodeEngine(options: options.forModelDoor, root: root, parser: false) }
         // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
         spareReplayEngine = nil
         // The frames of nested models replayed before are kept: the next model of an array
         // reuses them, as the schema path's siblings do, instead of allocating its own.
-        engine.reset(options: options, merging: false, root: root)
+        engine.reset(options: options.forModelDoor, merging: false, root: root)
         return engine
     }
 
@@ -292,8 +296,8 @@ final class BridgeDecoder: Decoder {
 
     /// The value index of `key` in the object at `object`, or nil. Members are searched from
     /// just after the previous hit in this object, wrapping around once.
+    /// Keys converted by a strategy are looked up by the caller (`findConverted`).
     func find(_ key: some CodingKey, in object: Int, depth: Int) -> Int? {
-        if convertsKeys { return findConverted(key.stringValue, in: object) }
         let end = Int(entries[object].next)
         var start = object + 1
         if depth < Self.cursorDepths {
@@ -308,7 +312,7 @@ final class BridgeDecoder: Decoder {
         } else {
             hit = Array(text.utf8).withUnsafeBytes { search($0, in: object, from: start, end: end) }
         }
-        guard let hit else { return nil }
+        guard let hit else { return tape.isPlainInput ? nil : findCanonical(text, in: object) }
         remember(object: object, next: Int(entries[hit + 1].next), depth: depth)
         return hit + 1
     }
@@ -378,4 +382,6 @@ struct HotState: ~Copyable {
     /// The object whose keys were last checked for repeats (BridgeDecoder+RepeatedKeys.swift).
     var checkedObject = -1
     var checkedObjectRepeats = false
+    /// What `DecodingLimits.maxElements` leaves the document (BridgeDecoder.countElements).
+    var elementsLeft = Int.max
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A keyed container over one object of the tape: keys are compared as UTF-8 bytes with the
 /// tape's text (no `String` per key, no dictionary per object).
@@ -23,8 +27,9 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     var codingPath: [any CodingKey] { decoder.codingPath(at) }
 
     var allKeys: [Key] {
-        var keys = decoder.keys(of: object)
-        if hasRepeatedKeys {
+        var keys = decoder.keys(of: object, at: at)
+        // A key strategy may map two keys onto one (`one_two`, `oneTwo`): listed once, as JSONDecoder does.
+        if hasRepeatedKeys || decoder.convertsKeys {
             var seen = Set<String>()
             keys = keys.filter { seen.insert($0).inserted }
         }
@@ -34,8 +39,10 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func contains(_ key: Key) -> Bool { find(key) != nil }
 
     @inline(__always)
-    private func find(_ key: Key) -> Int? {
-        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object) }
+    private func find(_ key: some CodingKey) -> Int? {
+        // The path as made: resolved only if a key must be converted (see ObjectCodingPath).
+        if hasRepeatedKeys { return decoder.findRepeated(key.stringValue, in: object, at: made) }
+        if decoder.convertsKeys { return decoder.findConverted(key.stringValue, in: object, at: made) }
         return decoder.find(key, in: object, depth: made.depth)
     }
 
@@ -123,6 +130,7 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let index = try value(key)
         try decoder.expect(.array, at: index, path(index))
+        try decoder.countElements(1, at: index, path(index))
         return BridgeUnkeyedDecodingContainer(decoder: decoder, array: index, at: detachedPath(index))
     }
 
@@ -132,8 +140,7 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     /// A decoder of its own (it may be used after this container moves on); a missing key reads as null.
     private func superDecoder(key: some CodingKey) throws -> any Decoder {
-        let index = (hasRepeatedKeys ? decoder.findRepeated(key.stringValue, in: object) : decoder.find(key, in: object, depth: made.depth))
-            ?? decoder.tape.nullIndex
+        let index = find(key) ?? decoder.tape.nullIndex
         var path = decoder.codingPath(at)
         path.append(key)
         // A super decoder is an object of its own that a type may hand to another thread while
@@ -243,6 +250,7 @@ struct BridgeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let index = try next([Any].self)
         try decoder.expect(.array, at: index, elementPath)
+        try decoder.countElements(1, at: index, elementPath)
         let container = BridgeUnkeyedDecodingContainer(decoder: decoder, array: index, at: detachedPath)
         advance()
         return container

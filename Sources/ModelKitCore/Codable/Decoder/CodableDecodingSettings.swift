@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `JSONDecoder`'s settings that only the Codable bridge reads (a schema model's keys and values
 /// are fixed by its schema). They live in ``DecodingOptions`` so that they travel with it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelDecoder {
     /// Decodes any `Decodable` type from UTF-8 bytes (the Codable bridge): `[UInt8]`, `Data`,
@@ -20,21 +24,24 @@ extension ModelDecoder {
         return try withJSONBytes(json) { try Self.decodeAny(type, from: $0, options: options) }
     }
 
-    /// A type that is both ``ModelValue`` and `Decodable` takes the schema path.
+    /// A model (or a container of models, ``JSONValue``) takes the model door; a standard value
+    /// that is also a ``ModelValue`` (`Int`, `Date`, `[Double]` …) the Codable door.
     @inlinable
     public func decode<T: ModelValue & Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> T {
-        try Self.decode(T.self, from: json, options: optionsForDecode())
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
-    /// A type that is both ``ModelValue`` and `Decodable` takes the schema path.
+    /// The door as for bytes, from JSON text.
     @inlinable
     public func decode<T: ModelValue & Decodable>(_ type: T.Type, from json: String) throws -> T {
-        try Self.decode(T.self, from: json, options: optionsForDecode())
+        let options = try optionsForDecode()
+        return try withJSONBytes(json) { try Self.decodeAtDoor(T.self, from: $0, options: options) }
     }
 
     /// `type` may be a subclass of `T` (`Employee.self as Person.Type`): its own `init(from:)` runs.
     static func decodeAny<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
-        if !SchemaTypeLookup.isPlain(type), let schemaType = type as? any ModelValue.Type {
+        if let schemaType = CodingDoor.modelDoorType(type) {
             return try decodeThroughSchema(schemaType, from: bytes, options: options) as! T
         }
         return try decodeBridged(type, from: bytes, options: options)
@@ -67,9 +74,16 @@ extension ModelDecoder {
         }
     }
 
-    /// The bridge: one pass builds the tape, then `T.init(from:)` reads it. `T` is no
-    /// ``ModelValue`` (those take the schema path).
+    /// The bridge (the Codable door): one pass builds the tape, then `T.init(from:)` reads it,
+    /// with what the options leave unset at `JSONDecoder`'s defaults. `T` takes no model door.
+    @usableFromInline
     static func decodeBridged<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> T {
+        if options.codable.assumesTopLevelDictionary, let braced = Self.bracedMembers(bytes) {
+            var options = options
+            options.codable.assumesTopLevelDictionary = false
+            return try braced.withUnsafeBytes { try decodeBridged(type, from: $0, options: options) }
+        }
+        let options = options.forCodableDoor
         let recorder: TapeRecorder
         do {
             recorder = try TapeRecorder.record(bytes, options: options)
@@ -88,5 +102,18 @@ extension ModelDecoder {
             recorder.finish(keptByDecoders: kept)
         }
         return try decoder!.decodeDocument(type)
+    }
+
+    /// `assumesTopLevelDictionary`, as `JSONDecoder` reads it: input that does not start with
+    /// `{` (after blanks) is the members of an object, given here with its braces; nil for input
+    /// that has them. Positions in errors then count the brace added in front.
+    private static func bracedMembers(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        let first = bytes.firstIndex { !isJSONWhitespace($0) }
+        if let first, bytes[first] == UInt8(ascii: "{") { return nil }
+        var braced: [UInt8] = [UInt8(ascii: "{")]
+        braced.reserveCapacity(bytes.count + 2)
+        braced.append(contentsOf: bytes)
+        braced.append(UInt8(ascii: "}"))
+        return braced
     }
 }

@@ -1,20 +1,35 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // `JSONDecoder`'s configuration properties, with its names and Foundation's own types, so that
 // switching is a one-word change. Each reads and writes `options`.
 
 extension ModelDecoder {
+    /// `JSONDecoder.DateDecodingStrategy`, so that code naming the strategy through its coder compiles unchanged.
+    public typealias DateDecodingStrategy = JSONDecoder.DateDecodingStrategy
+    /// `JSONDecoder.DataDecodingStrategy`.
+    public typealias DataDecodingStrategy = JSONDecoder.DataDecodingStrategy
+    /// `JSONDecoder.NonConformingFloatDecodingStrategy`.
+    public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
+    /// `JSONDecoder.KeyDecodingStrategy`.
+    public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy
+
     /// How JSON values become `Date`s, as `JSONDecoder` names it; the same setting as
-    /// ``DecodingOptions/dates``. ModelKit's `.automatic` (the default) reads as a `.custom`
-    /// strategy that applies it.
+    /// ``DecodingOptions/dates``. Unless set, `.deferredToDate`, as `JSONDecoder` (models keep
+    /// ModelKit's `.automatic`, which reads as a `.custom` strategy that applies it).
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
         get {
-            switch options.dates {
+            switch options.forCodableDoor.dates {
             case .deferredToDate: return .deferredToDate
             case .secondsSince1970: return .secondsSince1970
             case .millisecondsSince1970: return .millisecondsSince1970
             case .iso8601: return .iso8601
+            #if FullFoundation || !canImport(FoundationEssentials)
             case .formatted(let formatter): return .formatted(formatter)
+            #endif
             case .customDecoder(let convert): return .custom(convert)
             case .automatic, .custom:
                 let options = options
@@ -22,7 +37,7 @@ extension ModelDecoder {
             }
         }
         set {
-            let dates: DateDecodingStrategy
+            let dates: ModelKitCore.DateDecodingStrategy
             switch newValue {
             case .deferredToDate: dates = .deferredToDate
             case .secondsSince1970: dates = .secondsSince1970
@@ -67,8 +82,9 @@ extension ModelDecoder {
         set { updateOptions { $0.codable.allowsJSON5 = newValue } }
     }
 
-    /// Kept for `JSONDecoder` compatibility: it only has a meaning with JSON5, which ModelKit
-    /// does not read (see ``allowsJSON5``).
+    /// As `JSONDecoder`'s: the input is the members of an object without its braces
+    /// (`"a": 1, "b": 2`), as some configuration files are written; input that starts with `{`
+    /// is read as it is.
     public var assumesTopLevelDictionary: Bool {
         get { options.codable.assumesTopLevelDictionary }
         set { updateOptions { $0.codable.assumesTopLevelDictionary = newValue } }

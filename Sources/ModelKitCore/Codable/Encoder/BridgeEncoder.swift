@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Encoder` of the Codable bridge: writes straight into the schema writer's buffer
 /// (``JSONWriter``), so string escaping, number formatting, dates and options are the schema
@@ -89,7 +93,7 @@ final class BridgeEncoder: Encoder {
     init(writer: JSONWriter, configuration: EncoderConfiguration) {
         self.writer = writer
         self.configuration = configuration
-        options = configuration.options
+        options = configuration.codableOptions
         hot = UncheckedStorage(State())
     }
 
@@ -115,10 +119,10 @@ final class BridgeEncoder: Encoder {
             } else {
                 // Another encoder's settings (a server has one): left for it.
                 Self.parked.park(parked)
-                encoder = BridgeEncoder(writer: JSONWriter(options: configuration.options, capacity: capacity), configuration: configuration)
+                encoder = BridgeEncoder(writer: JSONWriter(options: configuration.codableOptions, capacity: capacity), configuration: configuration)
             }
         } else {
-            encoder = BridgeEncoder(writer: JSONWriter(options: configuration.options, capacity: capacity), configuration: configuration)
+            encoder = BridgeEncoder(writer: JSONWriter(options: configuration.codableOptions, capacity: capacity), configuration: configuration)
         }
         defer {
             if isKnownUniquelyReferenced(&encoder), encoder.hasWriterAlone(), encoder.writer.output.capacity <= parkedBufferLimit {

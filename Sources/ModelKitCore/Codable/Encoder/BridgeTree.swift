@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One value of the bridge's tree: an object (keys in the order first written, a key written
 /// again replaces its value in place), an array, or a scalar kept as its JSON text.

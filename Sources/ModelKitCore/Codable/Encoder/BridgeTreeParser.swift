@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc // memcmp
+#endif
 
 /// Reads the bridge's own output back into ``BridgeNode``s: a complete value, or what was
 /// streamed so far (a prefix whose open containers are left open). Only the writer's output is

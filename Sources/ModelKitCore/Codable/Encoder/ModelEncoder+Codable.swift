@@ -1,31 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ModelEncoder {
-    /// Encodes any `Encodable` value as JSON (the Codable bridge), writing straight into the
-    /// schema writer's buffer with these options. A ``Model`` (or any ``ModelValue``), also
-    /// nested in a Codable type, is written through its schema.
+    /// Encodes any `Encodable` value as JSON, as `Data` (the Codable bridge, with `JSONEncoder`'s
+    /// defaults for what the options leave unset). A ``Model`` (or a container of models),
+    /// also nested in a Codable type, is written through its schema.
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try withEncodedBytes(value) { Data($0) }
+    }
+
+    /// Encodes any `Encodable` value as JSON, as UTF-8 bytes (ask for `[UInt8]` by type).
+    @_disfavoredOverload
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         try withEncodedBytes(value) { Array($0) }
     }
 
-    /// A type that is both ``ModelValue`` and `Encodable` takes the schema path.
+    /// A model (or a container of models, ``JSONValue``) takes the model door; a standard value
+    /// that is also a ``ModelValue`` (`Date`, `[Double]` …) the Codable door.
+    public func encode<T: ModelValue & Encodable>(_ value: T) throws -> Data {
+        try withEncodedBytes(value) { Data($0) }
+    }
+
+    /// The same, as UTF-8 bytes (ask for `[UInt8]` by type).
+    @_disfavoredOverload
     public func encode<T: ModelValue & Encodable>(_ value: T) throws -> [UInt8] {
+        guard CodingDoor.takesModelDoor(T.self) else { return try withEncodedBytes(value) { Array($0) } }
         let writer = JSONWriter(options: configuration.options)
         try value._visit(writer)
         return writer.bytes
     }
 
+    /// `JSONEncoder.encode(_:configuration:)`: a value that needs a configuration to encode.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        try encode(ConfiguredValue(value: value, configuration: configuration))
+    }
+
+    /// `JSONEncoder.encode(_:configuration:)` with the configuration from a provider type.
+    public func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
     /// Encodes a model (any ``ModelValue``) through its schema and hands `body` the bytes in
-    /// place: the same encode-into-the-caller's-buffer API as for `Encodable` values.
+    /// place: the same encode-into-the-caller's-buffer API as for `Encodable` values. A standard
+    /// value (`Date`, `[Double]` …) takes the Codable door.
     public func withEncodedBytes<T: ModelValue, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        guard CodingDoor.takesModelDoor(T.self) else {
+            // The door said `T` is Encodable.
+            let encodable: any Encodable = value as! any Encodable
+            return try Self.withEncodedRecordingSize(encodable, configuration, body)
+        }
         let writer = newWriter(configuration.options)
         try value._visit(writer)
         Self.lastSize.record(writer.byteCount)
         return try body(writer.written)
     }
 
-    /// A type that is both ``ModelValue`` and `Encodable` takes the schema path.
+    /// A type that is both ``ModelValue`` and `Encodable`: the door as for a ``ModelValue``.
     public func withEncodedBytes<T: ModelValue & Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        guard CodingDoor.takesModelDoor(T.self) else { return try Self.withEncodedRecordingSize(value, configuration, body) }
         let writer = newWriter(configuration.options)
         try value._visit(writer)
         Self.lastSize.record(writer.byteCount)
@@ -36,8 +72,13 @@ extension ModelEncoder {
     /// writing a response body straight into a server's buffer. The bytes are valid only during
     /// `body`. A ``Model`` takes the schema path.
     public func withEncodedBytes<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        try Self.withEncoded(value, configuration) { bytes in
-            Self.lastSize.record(bytes.count)
+        try Self.withEncodedRecordingSize(value, configuration, body)
+    }
+
+    private static func withEncodedRecordingSize<T: Encodable, R>(_ value: T, _ configuration: EncoderConfiguration,
+                                                                  _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try withEncoded(value, configuration) { bytes in
+            lastSize.record(bytes.count)
             return try body(bytes)
         }
     }
@@ -54,14 +95,14 @@ extension ModelEncoder {
     /// Encodes `value` and hands `body` the bytes, valid only during the call.
     private static func withEncoded<T: Encodable, R>(_ value: T, _ configuration: EncoderConfiguration,
                                                      _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let options = configuration.options
-        // The value's own type (a subclass may be a model): plain types are remembered, since
+        // The value's own type (a subclass may be a model): its door is remembered, since
         // asking the runtime costs a thousand instructions an encode.
-        if !SchemaTypeLookup.isPlain(type(of: value)), let schemaValue = value as? any ModelValue {
-            let writer = newWriter(options)
+        if CodingDoor.modelDoorType(type(of: value)) != nil, let schemaValue = value as? any ModelValue {
+            let writer = newWriter(configuration.options)
             try schemaValue._visit(writer)
             return try body(writer.written)
         }
+        let options = configuration.codableOptions
         if options.sortedKeys {
             // Codable hands keys over in its own order: sort them through a JSONValue.
             var unsorted = configuration.values

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials) && !FullFoundation
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // JSONEncoder's configuration properties, with Foundation's own types, so that switching from
 // JSONEncoder is a one-word change. Each maps onto `options` where EncodingOptions can say the
@@ -6,13 +10,24 @@ import Foundation
 // by the Codable bridge (and, through a closure in `options`, by the schema path).
 
 extension ModelEncoder {
+    /// `JSONEncoder.OutputFormatting`, so that code naming it through its coder compiles unchanged.
+    public typealias OutputFormatting = JSONEncoder.OutputFormatting
+    /// `JSONEncoder.DateEncodingStrategy`.
+    public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
+    /// `JSONEncoder.DataEncodingStrategy`.
+    public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
+    /// `JSONEncoder.NonConformingFloatEncodingStrategy`.
+    public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
+    /// `JSONEncoder.KeyEncodingStrategy`.
+    public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
+
     /// `JSONEncoder.outputFormatting`: `.prettyPrinted` and `.sortedKeys` are
     /// ``EncodingOptions/prettyPrinted-property`` and ``EncodingOptions/sortedKeys``;
-    /// `.withoutEscapingSlashes` is ``EncodingOptions/escapeSlashes`` turned off (so a default
-    /// `ModelEncoder` reports it, and `outputFormatting = []` escapes `/` as `JSONEncoder` does).
+    /// `.withoutEscapingSlashes` is ``EncodingOptions/escapeSlashes`` turned off. A default
+    /// `ModelEncoder` reports `[]`, as `JSONEncoder` does: its Codable door escapes `/`.
     public var outputFormatting: JSONEncoder.OutputFormatting {
         get {
-            let options = options
+            let options = configuration.codableOptions
             var formatting: JSONEncoder.OutputFormatting = []
             if options.prettyPrinted { formatting.insert(.prettyPrinted) }
             if options.sortedKeys { formatting.insert(.sortedKeys) }
@@ -28,17 +43,21 @@ extension ModelEncoder {
         }
     }
 
-    /// `JSONEncoder.dateEncodingStrategy`, mapped onto ``EncodingOptions/dates``.
-    /// `.deferredToDate` and `.custom` (which takes an `Encoder`) run as `JSONEncoder` runs them.
+    /// `JSONEncoder.dateEncodingStrategy`, mapped onto ``EncodingOptions/dates``: unless set,
+    /// `.deferredToDate`, as `JSONEncoder` (models keep ISO 8601). `.custom` (which takes an
+    /// `Encoder`) runs as `JSONEncoder` runs it.
     public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
         get {
             let values = configuration.values
             if let foundation = values.foundationDates { return foundation }
-            switch values.options.dates {
+            switch configuration.codableOptions.dates {
+            case .deferredToDate: return .deferredToDate
             case .iso8601: return .iso8601
             case .secondsSince1970: return .secondsSince1970
             case .millisecondsSince1970: return .millisecondsSince1970
+            #if FullFoundation || !canImport(FoundationEssentials)
             case .formatted(let formatter): return .formatted(formatter)
+            #endif
             case .custom(let convert): return .custom { date, encoder in try convert(date).encode(to: encoder) }
             }
         }
@@ -49,8 +68,9 @@ extension ModelEncoder {
                 case .iso8601: $0.options.dates = .iso8601
                 case .secondsSince1970: $0.options.dates = .secondsSince1970
                 case .millisecondsSince1970: $0.options.dates = .millisecondsSince1970
+                case .deferredToDate: $0.options.dates = .deferredToDate
                 default:
-                    // .deferredToDate and .custom (and .formatted, a .custom on Linux): the bridge
+                    // .custom (and .formatted, a .custom on Linux): the bridge
                     // calls them with its own Encoder; the schema path gets their result through a closure.
                     $0.foundationDates = newValue
                     $0.options.dates = .custom { date in try EncodedByClosure.json { try date.encode(with: newValue, to: $0) } }
@@ -163,10 +183,10 @@ enum SnakeCase {
         var words: [Range<String.Index>] = []
         var wordStart = key.startIndex
         var searchRange = key.index(after: wordStart)..<key.endIndex
-        while let upper = key.rangeOfCharacter(from: .uppercaseLetters, options: [], range: searchRange) {
+        while let upper = key.rangeOfScalar(in: searchRange, where: \.isUppercase) {
             words.append(wordStart..<upper.lowerBound)
             searchRange = upper.lowerBound..<searchRange.upperBound
-            guard let lower = key.rangeOfCharacter(from: .lowercaseLetters, options: [], range: searchRange) else {
+            guard let lower = key.rangeOfScalar(in: searchRange, where: \.isLowercase) else {
                 wordStart = searchRange.lowerBound
                 break
             }

@@ -101,6 +101,7 @@ final class Tape {
     /// called on a tape a decoder still reads: those are not pooled.
     func reuse(for input: UnsafeRawBufferPointer, compacted: CompactedInput?, capacity wanted: Int) {
         precondition(readers == 0, "a tape still read is never reused")
+        isPlainInput = false
         if building.value.ownsInput {
             // A super decoder made a copy and has ended since: nobody reads the copy any more.
             UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate()
@@ -340,6 +341,10 @@ final class Tape {
         building.value.innermostIsArray = kind == .array
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
+
+    /// The input holds no non-ASCII byte and no `\u` escape: keys equal as `String`s only when
+    /// their bytes are, so the bridge never compares them as `String`s (BridgeDecoder+Unicode.swift).
+    var isPlainInput = false
 
     /// The index of a `null` entry after the document: what a missing `super` key reads as.
     private(set) var nullIndex = 0

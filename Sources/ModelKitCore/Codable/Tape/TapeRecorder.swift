@@ -98,6 +98,8 @@ final class TapeRecorder: WholeInputParser {
 
     // MARK: WholeInputParser
 
+    func inputIsPlain() { tape.isPlainInput = true }
+
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
         locator.enter(buffer, at: offset)

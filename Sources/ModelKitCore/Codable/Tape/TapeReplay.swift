@@ -9,6 +9,10 @@ extension BridgeDecoder {
         let box = ResultBox<M>()
         let root = RootFrame.decoding(into: box)
         let engine = takeReplayEngine(root: root)
+        engine.isPlainInput = tape.isPlainInput
+        // One budget for the document: the replayed model counts against what is left.
+        engine.elementsLeft = hot.value.elementsLeft
+        defer { hot.value.elementsLeft = engine.elementsLeft }
         var finished = false
         defer { giveBackReplayEngine(engine, finished: finished) }
         engine.wholeInput = tape.inputBytes(of: index)

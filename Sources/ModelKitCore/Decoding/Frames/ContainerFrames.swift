@@ -44,6 +44,8 @@ final class CollectionFrame: DecodeFrame {
     }
 
     override func scalar(_ scalar: ScalarToken, _ engine: DecodeEngine) throws {
+        // A container element counted itself when it opened; a scalar one counts by its size.
+        if box.elementWeight > 0 { try engine.countElements(box.elementWeight) }
         if !skipsValue { try onScalar(scalar, engine) }
         index += 1
     }
@@ -82,7 +84,12 @@ class CollectionBox {
     }
     @usableFromInline let currentKeyStorage = UncheckedStorage("")
     @usableFromInline let isKeyed: Bool
-    @usableFromInline init(isKeyed: Bool) { self.isKeyed = isKeyed }
+    /// What each scalar element counts against ``DecodingLimits/maxElements`` (by its size).
+    @usableFromInline let elementWeight: Int
+    @usableFromInline init(isKeyed: Bool, elementWeight: Int) {
+        self.isKeyed = isKeyed
+        self.elementWeight = elementWeight
+    }
     /// Whether a member with this key was collected already (dictionaries only).
     func hasKey(_ key: String) -> Bool { false }
 }
@@ -106,7 +113,7 @@ final class ArrayBox<Element>: CollectionBox {
     }
     @usableFromInline let storage = UncheckedStorage(Collected())
     @inlinable static var maxReserved: Int { 16 }
-    @inlinable init() { super.init(isKeyed: false) }
+    @inlinable init() { super.init(isKeyed: false, elementWeight: DecodingLimits.elementWeight(of: Element.self)) }
 
     @inlinable
     func append(_ element: Element) {
@@ -133,7 +140,7 @@ final class DictionaryBox<Value>: CollectionBox {
         _modify { yield &storage.value }
     }
     @usableFromInline let storage = UncheckedStorage<[String: Value]>([:])
-    @inlinable init() { super.init(isKeyed: true) }
+    @inlinable init() { super.init(isKeyed: true, elementWeight: DecodingLimits.elementWeight(of: Value.self)) }
     override func hasKey(_ key: String) -> Bool { dictionary[key] != nil }
 }
 

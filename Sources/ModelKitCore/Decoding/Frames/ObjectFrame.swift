@@ -35,7 +35,10 @@ class ObjectFrame: DecodeFrame {
     }
 
     override final func key(_ key: UnsafeRawBufferPointer, _ engine: DecodeEngine) throws {
-        let found = table.lookup(key, hint: hint)
+        var found = table.lookup(key, hint: hint)
+        // `JSONDecoder` compares keys as `String`s: a decomposed `"cafe\u0301"` is the key `café`
+        // (and a repeat of it, which `.reject` refuses). Only misses in input that is not plain ASCII look.
+        if found < 0, !engine.isPlainInput { found = table.canonicalLookup(key) }
         entry = found
         if found >= 0 {
             hint = found + 1

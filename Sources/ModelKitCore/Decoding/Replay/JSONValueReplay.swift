@@ -66,12 +66,14 @@ struct JSONValueReplaySource: ReplaySource {
                 position += 1
                 return elements[position - 1]
             case .object(let object):
-                guard position < object.count else { return nil }
-                let (key, value) = object.member(at: position)
-                position += 1
-                var text = key
-                guard text.withUTF8({ engine.onKey(UnsafeRawBufferPointer($0)) }) else { throw engine.failure! }
-                return value
+                while position < object.slotCount {
+                    position += 1
+                    guard let (key, value) = object.member(inSlot: position - 1) else { continue }
+                    var text = key
+                    guard text.withUTF8({ engine.onKey(UnsafeRawBufferPointer($0)) }) else { throw engine.failure! }
+                    return value
+                }
+                return nil
             default:
                 return nil
             }
