@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 driver="${1:-Benchmarks/.build/release/TapePrototypeDriver}"
 modes="${2:-push record tape bridge yajl}"
-files="${3:-user twitter canada}"
+files="${3:-user twitter canada citm_catalog}"
 corpus="${CORPUS:-/work/shared/corpus}"
 out="${OUT:-/tmp/tape-prototype-callgrind}"
 mkdir -p "$out"

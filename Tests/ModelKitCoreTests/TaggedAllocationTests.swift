@@ -46,6 +46,24 @@ struct TaggedAllocationTests {
         return fewest
     }
 
+    /// The same on the push engine, whatever path `decode` takes for `T`: tagged unions take the
+    /// push engine until the schema reader reads them (issue 35), and a comparison with plain
+    /// models is only fair on the same engine.
+    private func pushAllocations<T: ModelValue>(_ type: T.Type, _ json: [UInt8]) throws -> UInt64 {
+        func decode() throws {
+            let box = ResultBox<T>()
+            _ = try json.withUnsafeBytes { try DecodeRun.run(.decoding(into: box), box, $0, options: DecodingOptions()) }
+        }
+        try decode()
+        var fewest = UInt64.max
+        for _ in 0..<3 {
+            allocation_counter_start()
+            try decode()
+            fewest = min(fewest, allocation_counter_stop())
+        }
+        return fewest
+    }
+
     private func array(_ element: String) -> [UInt8] {
         Array(("[" + Array(repeating: element, count: Self.count).joined(separator: ",") + "]").utf8)
     }
@@ -79,8 +97,8 @@ struct TaggedAllocationTests {
     /// Nothing per element beyond what the payloads cost: no buffer (the members go straight
     /// into the model) and no frame (the tagged frame is reused like the payload's model frame).
     @Test func tagFirstAllocatesWhatThePayloadsDo() throws {
-        let plain = try allocations([TWide].self, array("{\(Self.members)}"))
-        let tagFirst = try allocations([TWideShape].self, array(#"{"t":"wide","# + Self.members + "}"))
+        let plain = try pushAllocations([TWide].self, array("{\(Self.members)}"))
+        let tagFirst = try pushAllocations([TWideShape].self, array(#"{"t":"wide","# + Self.members + "}"))
         let allowed = plain + Self.accessorAllocationsPerElement * UInt64(Self.count) + 8
         #expect(tagFirst <= allowed, "plain \(plain), tag first \(tagFirst) for \(Self.count) elements")
     }

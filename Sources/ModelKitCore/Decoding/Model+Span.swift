@@ -7,7 +7,7 @@ extension Model {
     @inlinable
     public init(json: RawSpan, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
-        try json.withUnsafeBytes { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try json.withUnsafeBytes { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -15,7 +15,7 @@ extension Model {
     @inlinable
     public init(json: Span<UInt8>, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
-        try json.withUnsafeBytes { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try json.withUnsafeBytes { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -25,7 +25,7 @@ extension Model {
     public init(json: UTF8Span, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
         try json.span.withUnsafeBytes {
-            try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options, validUTF8: true)
+            try DecodeRun.fillExactly(box, $0, options: options, validUTF8: true)
         }
         self = box.takeValue()
     }

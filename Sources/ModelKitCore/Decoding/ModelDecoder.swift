@@ -106,14 +106,12 @@ public final class ModelDecoder: @unchecked Sendable {
 
     @inlinable
     static func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes, options: DecodingOptions) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.decodeValue(T.self, from: $0, options: options) }
     }
 
     @inlinable
     static func decode<T: ModelValue>(_ type: T.Type, from json: String, options: DecodingOptions) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.decodeValue(T.self, from: $0, options: options) }
     }
 
     static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
@@ -132,7 +130,7 @@ extension Model {
         // Filled in the box and moved out once, not returned through every layer: each return of
         // a large model is a copy of it.
         let box = ResultBox<Self>()
-        try withJSONBytes(json) { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -140,7 +138,7 @@ extension Model {
     @inlinable
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
-        try withJSONBytes(json) { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 

@@ -40,7 +40,7 @@ struct FieldAccess: Sendable {
     let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void
     let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?
     let finishContainer: @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void
-    /// Reads the value at a tape entry into the field (issue 35's prototype reader, Prototype/).
+    /// Reads the value at a tape entry into the field (the schema reader, SchemaReader/).
     let readTape: @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
     let visit: @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void

@@ -11,6 +11,8 @@ extension TaggedUnion {
     /// ``ModelValue/decodeEngineScalar(_:in:)`` for the enum. Lenient: a null or non-object where
     /// a tagged value is expected is dropped, as for a model.
     public func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Root? {
+        // A container on the schema reader's tape: not read by it yet.
+        if case .container = scalar.token { throw TapeFallback() }
         if context.conversions.lenient { return nil }
         return try context.conversions.mismatch(expected: typeName, found: scalar.token)
     }

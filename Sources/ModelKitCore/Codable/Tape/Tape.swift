@@ -92,7 +92,7 @@ final class Tape {
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
         let capacity = max(capacity, 16)
-        let entries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity)
+        let entries = TapeEntryBuffer.allocate(capacity: capacity)
         building = UncheckedStorage(BuildState(input: input, inputBase: input.baseAddress ?? UnsafeRawPointer(entries),
                                                entries: entries, capacity: capacity))
     }
@@ -108,8 +108,8 @@ final class Tape {
             building.value.ownsInput = false
         }
         if building.value.capacity < wanted {
-            building.value.entries.deallocate()
-            building.value.entries = .allocate(capacity: wanted)
+            TapeEntryBuffer.free(building.value.entries)
+            building.value.entries = TapeEntryBuffer.allocate(capacity: wanted)
             building.value.capacity = wanted
         }
         building.value.input = input
@@ -155,7 +155,7 @@ final class Tape {
 
     deinit {
         if building.value.ownsInput { UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate() }
-        building.value.entries.deallocate()
+        TapeEntryBuffer.free(building.value.entries)
     }
 
     @inline(__always)
@@ -212,10 +212,7 @@ final class Tape {
 
     private func grow() {
         let newCapacity = building.value.capacity * 2
-        let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newEntries.update(from: building.value.entries, count: building.value.count)
-        building.value.entries.deallocate()
-        building.value.entries = newEntries
+        building.value.entries = TapeEntryBuffer.reallocate(building.value.entries, capacity: newCapacity)
         building.value.capacity = newCapacity
     }
 

@@ -28,8 +28,8 @@ final class TapeRecorder: WholeInputParser {
 
     private static let pool = ParkedPool<TapeRecorder>(capacity: 16)
 
-    /// PROTOTYPE (issue 35): the schema reader parked with this recorder (one pool, not two).
-    @exclusivity(unchecked) var prototypeReader: TapeSchemaReader?
+    /// The schema reader parked with this recorder (one pool, not two).
+    @exclusivity(unchecked) var schemaReader: TapeSchemaReader?
 
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: Self.tapeCapacity(for: input))
@@ -42,8 +42,10 @@ final class TapeRecorder: WholeInputParser {
         tokenizer = nil
     }
 
-    /// About one token per 6 bytes of typical JSON: usually no regrowth.
-    private static func tapeCapacity(for input: UnsafeRawBufferPointer) -> Int { input.count / 6 + 16 }
+    /// About one token per 6 bytes of typical JSON, up to 16 Ki entries (320 KiB): a larger
+    /// document grows its tape as its tokens come (`realloc`, TapeEntryBuffer.swift), so a
+    /// document of few long strings keeps a small tape, which the pool parks.
+    private static func tapeCapacity(for input: UnsafeRawBufferPointer) -> Int { min(input.count / 6 + 16, 1 << 14) }
 
     // MARK: Recording
 
@@ -91,8 +93,9 @@ final class TapeRecorder: WholeInputParser {
             tape.keepInput()
         } else {
             tape.releaseCompactedInput()
-            // A tape that served a large document is dropped rather than kept at that size for good.
-            if tape.retainedBytes <= 1 << 18 { Self.pool.park(self) }
+            // A tape that served a large document is dropped rather than kept at that size for
+            // good; up to 1 MiB (twitter.json's 27 K entries) the next decode reuses it.
+            if tape.retainedBytes <= 1 << 20 { Self.pool.park(self) }
         }
     }
 

@@ -1,0 +1,152 @@
+// Where a schema-path decode starts: the tape (record, then read) when the schema reader reads
+// everything the decode needs, the push engine otherwise; and where the reader's failures get
+// their place (the `$.a[3].b` path and the line and column of the entry being read).
+
+extension DecodeRun {
+    /// Decodes exactly `M` into `box` (``Model/init(json:options:)``).
+    @inlinable
+    static func fillExactly<M: Model>(_ box: ResultBox<M>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
+                                      validUTF8: Bool = false) throws {
+        if TapeSchemaReader.reads(M.schema, options), let value = try TapeSchemaReader.decode(M.self, from: input, options: options, exactly: true) {
+            box.value = value
+            return
+        }
+        try fill(.decodingExactly(into: box), box, input, options: options, validUTF8: validUTF8)
+    }
+
+    /// Decodes any `T` (``ModelDecoder``'s model door): a model, a container of them, a ``JSONValue``.
+    @inlinable
+    static func decodeValue<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
+                                           validUTF8: Bool = false) throws -> T {
+        if TapeSchemaReader.accepts(options), let value = try TapeSchemaReader.decode(T.self, from: input, options: options) {
+            return value
+        }
+        let box = ResultBox<T>()
+        return try run(.decoding(into: box), box, input, options: options, validUTF8: validUTF8)
+    }
+}
+
+extension TapeSchemaReader {
+    /// Whether a decode with these options may take the tape (per document; the schemas are
+    /// checked per object as they are read).
+    @usableFromInline
+    static func accepts(_ options: DecodingOptions) -> Bool {
+        // The element budget is counted by the push engine's frames only (so far).
+        options.limits.maxElements == .max
+    }
+
+    /// ``accepts(_:)``, and whether the reader reads the root's own schema: one that it does not
+    /// is not recorded only to be decoded again.
+    @usableFromInline
+    static func reads(_ schema: Schema, _ options: DecodingOptions) -> Bool {
+        accepts(options) && !schema.isPreprocessing && schema.keyTable.keyCount <= 64
+    }
+
+    /// Decodes `T` through the tape, or answers nil when the reader met something it does not
+    /// read yet (the caller then decodes on the push engine).
+    @inlinable
+    static func decode<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
+                                      exactly: Bool = false) throws -> T? {
+        guard let reader = begin(input, options: options, exactly: exactly) else { return nil }
+        defer { reader.finish() }
+        do {
+            if let value = try T._decodeTape(0, reader) { return value }
+            throw reader.noValue(typeName: T._typeName)
+        } catch {
+            guard let failure = reader.failure(error) else { return nil }
+            throw failure
+        }
+    }
+
+    /// Records `input` (a pooled recorder, with its parked reader) and starts the reader on it;
+    /// nil when the recording fails. A syntax or limit error is then reported by the push engine,
+    /// whose path is the schema's view of the document (the containers of a value no field
+    /// reads are not numbered, `$.unknown` rather than `$.unknown[0][0]`): errors only, so the
+    /// second parse costs nothing on valid input.
+    @usableFromInline
+    static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool) -> TapeSchemaReader? {
+        guard let recorder = try? TapeRecorder.record(input, options: options) else { return nil }
+        let reader: TapeSchemaReader
+        if let parked = recorder.schemaReader {
+            reader = parked
+        } else {
+            reader = TapeSchemaReader()
+            recorder.schemaReader = reader
+        }
+        reader.recorder = recorder
+        reader.start(recorder.tape, options: options)
+        reader.rootIsExact = exactly
+        return reader
+    }
+
+    /// The decode is over: the recorder (and this reader with it) goes back to the pool.
+    @usableFromInline
+    final func finish() {
+        end()
+        let recorder = self.recorder
+        self.recorder = nil
+        recorder?.finish(keptByDecoders: false)
+    }
+
+    // MARK: Failures
+
+    /// The error a failure of the read reports, placed at the entry being read; nil for a
+    /// ``TapeFallback``.
+    @usableFromInline
+    final func failure(_ error: any Error) -> (any Error)? {
+        switch error {
+        case is TapeFallback: return nil
+        case let e as ModelDecodingError: return e
+        case let f as DecodeFailure: return located(f.reason, at: current)
+        case let t as TransformFailure: return located(.invalid(t.message), at: current)
+        default: return located(.invalid(String(describing: error)), at: current)
+        }
+    }
+
+    /// The top-level value produced nothing (a null or a mismatch left it empty).
+    @usableFromInline
+    final func noValue(typeName: String) -> ModelDecodingError {
+        if let first = skipped.first { return first }
+        return located(.typeMismatch(expected: typeName, found: Self.describe(token(at: 0))), at: 0)
+    }
+
+    /// A failure at tape entry `index`: the path from the root to it, and where its token starts
+    /// (`~index`: where the container at `index` closes, for what is checked once it is complete).
+    final func located(_ reason: ModelDecodingError.Reason, at index: Int) -> ModelDecodingError {
+        guard let tape else { return ModelDecodingError(reason: reason, path: JSONPath.root, line: 1, column: 1, byteOffset: 0) }
+        let entry = index < 0 ? ~index : index
+        // A container's `start` is the offset just past its closing bracket.
+        let (offset, line, column) = tape.place(index < 0 ? Int(entries[entry].start) - 1 : tape.tokenStart(entries[entry]))
+        return ModelDecodingError(reason: reason, path: path(to: entry), line: line, column: column, byteOffset: offset)
+    }
+
+    /// `$.statuses[3].user.id` for entry `target` (a value, or a member's key), found by walking
+    /// down from the root along the containers' `next` links: errors only.
+    final func path(to target: Int) -> String {
+        var path = JSONPath.root
+        guard let tape else { return path }
+        var index = 0
+        while index != target {
+            let entry = entries[index]
+            guard entry.isContainer, target < Int(entry.next) else { break }
+            var child = index + 1
+            var ordinal = 0
+            while child < target {
+                // A member's key, then its value; an element.
+                let value = entry.kind == .object ? child + 1 : child
+                if target < Int(entries[value].next) { break }
+                child = Int(entries[value].next)
+                ordinal += 1
+            }
+            if entry.kind == .object {
+                path.appendPathKey(String(decoding: tape.bytes(of: entries[child]), as: UTF8.self))
+                if target == child { break }  // the key itself
+                index = child + 1
+            } else {
+                path.appendPathIndex(ordinal)
+                index = child
+            }
+        }
+        return path
+    }
+}

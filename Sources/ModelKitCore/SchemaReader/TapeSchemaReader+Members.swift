@@ -1,0 +1,118 @@
+// The members of an object whose key table is not flat: keys with several consumers (fields
+// sharing a key, a key that is also a key path's head), key paths (`"ext.desc"`: the nested
+// object is read over its range into the same model) and indexes (`"images[0].url"`: element N
+// of the array there). Nothing is buffered or replayed: a value several fields want is read from
+// the tape once per JSON-side type, as the push engine decodes its buffered copy.
+
+extension TapeSchemaReader {
+    /// The members of the object at `index` through `table` (a model's, or a key path's level)
+    /// into the model at `root`; `ranks` as in ``readMembers(of:schema:into:)``.
+    final func readPathMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
+                               ranks: UnsafeMutablePointer<UInt8>?) throws {
+        guard table.keyCount <= 64 else { throw TapeFallback() }
+        let end = Int(entries[index].next)
+        var member = index + 1
+        var hint = 0
+        var seen: UInt64 = 0
+        while member < end {
+            let value = member + 1
+            let key = text(entries[member])
+            var found = table.lookup(key, hint: hint)
+            if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
+            if found >= 0 {
+                hint = found + 1
+                let bit: UInt64 = 1 &<< UInt64(found)
+                if try seen & bit == 0 || repeated(key, at: member) {
+                    seen |= bit
+                    try deliver(value, entry: found, of: table, into: root, ranks: ranks)
+                }
+            } else if failsOnUnknownKeys {
+                current = member
+                throw DecodeFailure(reason: .unknownKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
+            }
+            member = Int(entries[value].next)
+        }
+    }
+
+    /// The value at `value` to every consumer of `table`'s entry `entry`: fields (a field set by
+    /// a key of lower rank keeps its value) and key-path levels.
+    private final func deliver(_ value: Int, entry: Int, of table: KeyTable, into root: UnsafeMutableRawPointer,
+                               ranks: UnsafeMutablePointer<UInt8>?) throws {
+        let found = table.entries[entry]
+        let consumers = found.firstConsumer..<(found.firstConsumer + found.consumerCount)
+        if found.consumerCount > 1, entries[value].isContainer {
+            try deliverShared(value, to: consumers, of: table, into: root, ranks: ranks)
+            return
+        }
+        for i in consumers {
+            let consumer = table.consumers[i]
+            if let slot = consumer.slot {
+                if let ranks {
+                    if ranks[slot.index] < consumer.rank { continue }
+                    ranks[slot.index] = consumer.rank
+                }
+                current = value
+                try slot.access.readTape(self, value, root)
+            } else if let level = consumer.subtable {
+                try readLevel(value, level, into: root, ranks: ranks)
+            }
+        }
+    }
+
+    /// A container several consumers want: decoded once per JSON-side type and stored into each
+    /// field of that type (a recursive model read per field would cost 2^depth), key-path
+    /// levels read over it.
+    private final func deliverShared(_ value: Int, to consumers: Range<Int>, of table: KeyTable, into root: UnsafeMutableRawPointer,
+                                     ranks: UnsafeMutablePointer<UInt8>?) throws {
+        var decoded: [(type: ObjectIdentifier, value: Any?)] = []
+        for i in consumers {
+            let consumer = table.consumers[i]
+            guard let slot = consumer.slot else {
+                if let level = consumer.subtable { try readLevel(value, level, into: root, ranks: ranks) }
+                continue
+            }
+            if let ranks {
+                if ranks[slot.index] < consumer.rank { continue }
+                ranks[slot.index] = consumer.rank
+            }
+            let shared = slot.access.shared
+            let result: Any?
+            if let done = decoded.first(where: { $0.type == shared.wireType }) {
+                result = done.value
+            } else {
+                current = value
+                result = try decodeShared(shared.wireValueType, at: value)
+                decoded.append((shared.wireType, result))
+            }
+            current = value
+            if let result { try shared.store(result, root) }
+        }
+    }
+
+    private final func decodeShared<T: ModelValue>(_ type: T.Type, at index: Int) throws -> Any? {
+        try T._decodeTape(index, self)
+    }
+
+    /// A key-path level over the value at `value`: an object's members by key, an array's
+    /// elements by index; a value of the other kind (or a scalar) has nothing for any field.
+    private final func readLevel(_ value: Int, _ level: KeyTable, into root: UnsafeMutableRawPointer,
+                                 ranks: UnsafeMutablePointer<UInt8>?) throws {
+        let entry = entries[value]
+        if entry.kind == .object, level.hasKeys {
+            try enter()
+            defer { nestingLeft &+= 1 }
+            try readPathMembers(of: value, table: level, into: root, ranks: ranks)
+        } else if entry.kind == .array, level.hasElements {
+            try enter()
+            defer { nestingLeft &+= 1 }
+            var element = value + 1, position = 0
+            let end = Int(entry.next)
+            while element < end {
+                let found = level.entry(forElement: position)
+                if found >= 0 { try deliver(element, entry: found, of: level, into: root, ranks: ranks) }
+                element = Int(entries[element].next)
+                position += 1
+            }
+        }
+    }
+}

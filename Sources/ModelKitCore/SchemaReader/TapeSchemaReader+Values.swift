@@ -1,0 +1,69 @@
+// What the schema reader builds from a tape range rather than reading it into a schema: the one
+// tape → `JSONValue` routine (`JSONValue` fields, types of your own, the object a
+// `PolymorphicModel` chooses its class from), and polymorphic models.
+
+extension TapeSchemaReader {
+    /// The value at `index` as a ``JSONValue`` (numbers keep their text; members in document
+    /// order, a repeated key as ``JSONObject/append(key:value:)`` keeps it).
+    @usableFromInline
+    final func jsonValue(at index: Int) throws -> JSONValue {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .trueValue: return .bool(true)
+        case .falseValue: return .bool(false)
+        case .number: return .number(JSONNumber(uncheckedText: String(decoding: text(entry), as: UTF8.self)))
+        case .string: return .string(String(decoding: text(entry), as: UTF8.self))
+        case .array:
+            try enter()
+            defer { nestingLeft &+= 1 }
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(entry.length))
+            var element = index + 1
+            while element < Int(entry.next) {
+                elements.append(try jsonValue(at: element))
+                element = Int(entries[element].next)
+            }
+            return .array(elements)
+        case .object:
+            try enter()
+            defer { nestingLeft &+= 1 }
+            var object = JSONObject()
+            var member = index + 1
+            while member < Int(entry.next) {
+                object.append(key: String(decoding: text(entries[member]), as: UTF8.self), value: try jsonValue(at: member + 1))
+                member = Int(entries[member + 1].next)
+            }
+            return .object(object)
+        }
+    }
+
+    /// A type of your own from the container at `index`, through its ``JSONValue`` form;
+    /// placed where the container closes (where the push engine has it whole).
+    @usableFromInline
+    final func custom<T: ModelValue>(_ type: T.Type, at index: Int) throws -> T? {
+        let value = try jsonValue(at: index)
+        current = ~index
+        return try convertCustom(value, to: T.self)
+    }
+
+    /// A model whose schema has the push engine buffer its object: a ``PolymorphicModel`` reads
+    /// the class it chooses from the object (a ``JSONValue`` built from the range) over the same
+    /// range, as that class's plain model (its own choice is not asked again, as on the push
+    /// engine). ``PreprocessingModel`` is not read on the tape yet.
+    @usableFromInline
+    final func readChosenModel<M: Model>(_ type: M.Type, at index: Int) throws -> M? {
+        guard !(M.self is any PreprocessingModel.Type), let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
+        var chosenType: M.Type = M.self
+        // The root of `Model.init(json:)` is exactly `M`.
+        if !(index == 0 && rootIsExact), let chosen = chooser.modelType(for: try jsonValue(at: index)), let subtype = chosen as? M.Type {
+            chosenType = subtype
+        }
+        let schema = chosenType.schema
+        var model = chosenType.init()
+        try withUnsafeMutablePointer(to: &model) { try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0)) }
+        guard schema.isValidating else { return model }
+        current = ~index
+        return try M.validated(model, schema, self)
+    }
+}

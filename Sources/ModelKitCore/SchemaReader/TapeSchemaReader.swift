@@ -1,0 +1,274 @@
+// The schema path over a recorded tape (issue 35): one yajl pass records the document
+// (``TapeRecorder``, the Codable bridge's recorder), then a model is read over its object's
+// range: members in document order, each key looked up in the schema's ``KeyTable`` on its raw
+// bytes, the value set straight into the model through the field's `readTape` accessor
+// (specialized in the model's module, like the push path's); arrays reserved to their length,
+// which the tape knows before the first element is read.
+//
+// What the reader reads so far, and what still takes the push engine (Decoding/), is decided per
+// decode (``TapeSchemaReader/accepts(_:)``) and per object (``readMembers(of:schema:into:)``);
+// where it meets something it does not read yet it throws ``TapeFallback`` and the decode is run
+// again on the push engine (TapeDecode.swift).
+
+/// Reads models off a recorded tape. It is the decode's ``ScalarConversions`` (the schema path's
+/// lenient/strict and mismatch policies, the same scalar entry points as the push engine), so a
+/// value's entry points reach it through ``ModelEngine/Context`` with one load, as they reach the engine.
+@usableFromInline
+final class TapeSchemaReader: ScalarConversions {
+    // Set once per document before any read, read per value by code inlined into the model's
+    // module: unchecked exclusivity, as the engine's per-token state (no access spans a call).
+    /// The tape's entries: valid while the recorder that made them is held by the decode.
+    @exclusivity(unchecked) @usableFromInline final var entries: UnsafePointer<TapeEntry>
+    /// Where entries' text offsets point: the input yajl read, or the tape's side buffer.
+    @exclusivity(unchecked) @usableFromInline final var inputBase: UnsafeRawPointer
+    @exclusivity(unchecked) @usableFromInline final var sideBase: UnsafeRawPointer
+    /// The entry being read: where a failure is placed (path and position, only on failure);
+    /// `~index` for the closing bracket of the container at `index`.
+    @exclusivity(unchecked) @usableFromInline final var current = 0
+    /// The tape, for errors (positions, key texts); held by the recorder for the decode.
+    @exclusivity(unchecked) final var tape: Tape?
+    /// The recorder of this decode's tape (this reader is parked with it between decodes).
+    @exclusivity(unchecked) final var recorder: TapeRecorder?
+    /// How many more containers may nest in the one being read. The reader recurses (a level of
+    /// stack per container) where the push engine keeps its frames on the heap: deeper values
+    /// go to the push engine rather than risk a small thread's stack.
+    @exclusivity(unchecked) @usableFromInline final var nestingLeft = 0
+    @usableFromInline static let maxNesting = 64
+    /// The root is exactly the type asked for (``Model/init(json:options:)``): a polymorphic
+    /// root does not choose a subclass.
+    @exclusivity(unchecked) final var rootIsExact = false
+    @exclusivity(unchecked) final var isPlainInput = false
+    @exclusivity(unchecked) final var failsOnUnknownKeys = false
+
+    init() {
+        // Placeholders until `start`: aligned, never read through.
+        let placeholder = UnsafeRawPointer(bitPattern: MemoryLayout<TapeEntry>.alignment)!
+        entries = placeholder.assumingMemoryBound(to: TapeEntry.self)
+        inputBase = placeholder
+        sideBase = placeholder
+        super.init(options: DecodingOptions())
+    }
+
+    func start(_ tape: Tape, options: DecodingOptions) {
+        reset(options: options)
+        self.tape = tape
+        entries = UnsafePointer(tape.entries)
+        inputBase = tape.inputBase
+        // The side buffer is complete (and so no longer moves) once the recording is.
+        sideBase = tape.side.map { UnsafeRawPointer($0.base) } ?? inputBase
+        isPlainInput = tape.isPlainInput
+        failsOnUnknownKeys = options.unknownKeys == .fail
+        current = 0
+        nestingLeft = Self.maxNesting
+    }
+
+    /// The decode is over: the tape goes back with its recorder.
+    func end() { tape = nil }
+
+    /// `.skip` keeps what it dropped with its place: the entry being read (TapeDecode.swift).
+    override func locateSkipped(_ failure: DecodeFailure) -> ModelDecodingError {
+        located(failure.reason, at: current)
+    }
+
+    /// The text of a string (or key) or number entry.
+    @inlinable @inline(__always)
+    final func text(_ entry: TapeEntry) -> UnsafeRawBufferPointer {
+        // Why unsafe: `start` and `length` were recorded from bytes inside the input or the side
+        // buffer, both alive for the decode (the recorder holds them until `finish`).
+        UnsafeRawBufferPointer(start: (entry.isInSideBuffer ? sideBase : inputBase) + Int(entry.start), count: Int(entry.length))
+    }
+
+    /// The entry at `index` as the token the values' entry points take (a container as itself).
+    @inlinable @inline(__always)
+    final func token(at index: Int) -> ScalarToken {
+        let entry = entries[index]
+        switch entry.kind {
+        case .string: return .string(text(entry))
+        case .number: return .number(text(entry))
+        case .trueValue: return .bool(true)
+        case .falseValue: return .bool(false)
+        case .null: return .null
+        case .object: return .container(.object, index)
+        case .array: return .container(.array, index)
+        }
+    }
+
+    /// A model from the object at `index`; nil when a ``ValidatingModel`` rejects it under `.skip`.
+    @inlinable
+    final func readModel<M: Model>(_ type: M.Type, at index: Int) throws -> M? {
+        try enter()
+        defer { nestingLeft &+= 1 }
+        let schema = M.schema
+        if schema.buffersObject { return try readChosenModel(M.self, at: index) }
+        var model = M()
+        try withUnsafeMutablePointer(to: &model) { try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0)) }
+        guard schema.isValidating else { return model }
+        // Checked once the object is complete: placed where it closes, as the push engine does.
+        current = ~index
+        return try M.validated(model, schema, self)
+    }
+
+    /// A container starts (the caller gives the level back when it ends).
+    @inlinable @inline(__always)
+    final func enter() throws {
+        nestingLeft &-= 1
+        if nestingLeft < 0 { throw TapeFallback() }
+    }
+
+    /// The members of the object at `index`, in document order, into the model at `root`.
+    @usableFromInline
+    final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer) throws {
+        let table = schema.keyTable
+        // Per object, never per value: what the reader does not read yet goes to the push engine.
+        guard table.keyCount <= 64 else { throw TapeFallback() }
+        if schema.tracksFields {
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: schema.slots.count) { ranks in
+                ranks.initialize(repeating: .max)
+                if table.isFlat {
+                    try readMembers(of: index, table: table, into: root, ranks: ranks.baseAddress)
+                } else {
+                    try readPathMembers(of: index, table: table, into: root, ranks: ranks.baseAddress)
+                }
+                for slot in schema.requiredSlots where ranks[slot.index] == .max {
+                    // Checked where the object closes, as the push engine does.
+                    current = ~index
+                    throw DecodeFailure(reason: .missingKey(slot.resolvedKeys.first ?? slot.name))
+                }
+            }
+        } else if table.isFlat {
+            try readMembers(of: index, table: table, into: root, ranks: nil)
+        } else {
+            try readPathMembers(of: index, table: table, into: root, ranks: nil)
+        }
+    }
+
+    /// The members of one object whose keys each have one field (``KeyTable/isFlat``); `ranks`
+    /// (per field, the rank of the key that set it, lower wins) when the schema has fields on
+    /// several keys or required ones. TapeSchemaReader+Members.swift reads the other tables.
+    @inline(__always)
+    private final func readMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
+                                   ranks: UnsafeMutablePointer<UInt8>?) throws {
+        let end = Int(entries[index].next)
+        var member = index + 1
+        var hint = 0
+        var seen: UInt64 = 0
+        while member < end {
+            let value = member + 1
+            let key = text(entries[member])
+            var found = table.lookup(key, hint: hint)
+            // As `JSONDecoder` compares keys (as `String`s): only misses in input that is not plain ASCII look.
+            if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
+            if found >= 0 {
+                hint = found + 1
+                let bit: UInt64 = 1 &<< UInt64(found)
+                if try seen & bit == 0 || repeated(key, at: member) {
+                    seen |= bit
+                    let consumer = table.consumers[table.entries[found].firstConsumer]
+                    // Why a guaranteed reference: the schema keeps its slots alive (as in ObjectFrame);
+                    // `isFlat` says every consumer is a field.
+                    try consumer.slotReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { slot in
+                        if let ranks {
+                            if ranks[slot.index] < consumer.rank { return }
+                            ranks[slot.index] = consumer.rank
+                        }
+                        current = value
+                        try slot.access.readTape(self, value, root)
+                    }
+                }
+            } else if failsOnUnknownKeys {
+                current = member
+                throw DecodeFailure(reason: .unknownKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
+            }
+            member = Int(entries[value].next)
+        }
+    }
+
+    /// A mapped key this object had before: whether its value is read again (the policy says
+    /// which value counts), or throws under `.reject`.
+    final func repeated(_ key: UnsafeRawBufferPointer, at member: Int) throws -> Bool {
+        switch options.duplicateKeys {
+        case .useLast: return true
+        case .useFirst: return false
+        case .reject:
+            current = member
+            throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(String(decoding: key, as: UTF8.self))))
+        }
+    }
+
+    /// A key a dictionary has a value for already: whether the new value replaces it.
+    @usableFromInline
+    final func keyRepeats(_ key: String, at member: Int) throws -> Bool {
+        switch options.duplicateKeys {
+        case .useLast: return true
+        case .useFirst: return false
+        case .reject:
+            current = member
+            throw DecodeFailure(reason: .duplicateKey(ModelDecodingError.quoted(key)))
+        }
+    }
+
+    /// An array of `Element` from the array at `index`, reserved to its length.
+    @inlinable
+    final func readArray<Element: ModelValue>(of type: Element.Type, at index: Int) throws -> [Element] {
+        try enter()
+        defer { nestingLeft &+= 1 }
+        let entry = entries[index]
+        var elements: [Element] = []
+        elements.reserveCapacity(Int(entry.length))
+        var element = index + 1
+        let end = Int(entry.next)
+        while element < end {
+            current = element
+            if let value = try Element._decodeTape(element, self) { elements.append(value) }
+            element = Int(entries[element].next)
+        }
+        return elements
+    }
+
+    /// A `[String: Value]` from the object at `index` (a repeated key as ``DecodingOptions/duplicateKeys`` says).
+    @inlinable
+    final func readDictionary<Value: ModelValue>(of type: Value.Type, at index: Int) throws -> [String: Value] {
+        try enter()
+        defer { nestingLeft &+= 1 }
+        let entry = entries[index]
+        var dictionary: [String: Value] = [:]
+        dictionary.reserveCapacity(Int(entry.length))
+        var member = index + 1
+        let end = Int(entry.next)
+        while member < end {
+            let key = String(decoding: text(entries[member]), as: UTF8.self)
+            current = member + 1
+            if try dictionary[key] == nil || keyRepeats(key, at: member), let value = try Value._decodeTape(member + 1, self) {
+                dictionary[key] = value
+            }
+            member = Int(entries[member + 1].next)
+        }
+        return dictionary
+    }
+}
+
+/// The schema reader met something it does not read yet: the decode runs on the push engine.
+@usableFromInline
+struct TapeFallback: Error {
+    @usableFromInline init() {}
+}
+
+extension ModelEngine.Context {
+    /// The schema reader, for the entry points given a tape container (only the reader makes
+    /// them, with itself as the context).
+    @inlinable var tapeReader: TapeSchemaReader {
+        #if DEBUG
+        precondition(decode is TapeSchemaReader, "tape containers come from the schema reader")
+        #endif
+        return unsafeDowncast(decode, to: TapeSchemaReader.self)
+    }
+}
+
+extension ModelValue {
+    /// The value at tape entry `index`, through the value's one entry point for tokens (a
+    /// container arrives as ``ScalarToken/container(_:_:)``).
+    @inlinable @inline(__always)
+    static func _decodeTape(_ index: Int, _ reader: TapeSchemaReader) throws -> Self? {
+        try decodeEngineScalar(ModelEngine.Scalar(reader.token(at: index)), in: ModelEngine.Context(decode: reader))
+    }
+}
