@@ -82,7 +82,7 @@ final class Tape {
         var capacity: Int
         /// Containers still open while building.
         var open = HandStack<Int>()
-        /// PROTOTYPE (issue 35, leaner recording): the innermost open container's entry (-1: none)
+        /// The innermost open container's entry (-1: none)
         /// and whether it is an array, kept beside `open` so that counting an element or member
         /// reads two fields instead of the stack and the container's entry.
         var innermost = -1
@@ -223,7 +223,7 @@ final class Tape {
     }
 
     func appendLiteral(_ kind: TapeEntry.Kind, at position: Int) {
-        // PROTOTYPE (issue 35, leaner recording): as in `appendText`, the state read once.
+        // As in `appendText`, the state read once.
         let state = building.pointer
         let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
         if count < state.pointee.capacity {
@@ -245,7 +245,7 @@ final class Tape {
     /// common case costs no call back into the tokenizer.
     @inline(__always)
     func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
-        // PROTOTYPE (issue 35, leaner recording): the common case (text in the input, room on
+        // The common case (text in the input, room on
         // the tape) reads the build state once into locals before writing anything, so no store
         // to an entry makes the compiler load the state again. Why unsafe: the pointer is the
         // storage's own, used within this call only, and nothing else touches the state meanwhile
@@ -319,7 +319,7 @@ final class Tape {
     }
 
     func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
-        // PROTOTYPE (issue 35, leaner recording): as in `appendText`, the state read once.
+        // As in `appendText`, the state read once.
         let state = building.pointer
         let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
         if count < state.pointee.capacity {

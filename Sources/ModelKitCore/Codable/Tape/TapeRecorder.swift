@@ -1,12 +1,13 @@
-/// The Codable bridge's parse: the pre-scan and yajl over the whole input, every token appended
+/// The parse of the Codable bridge and of the schema reader (SchemaReader/): the pre-scan and
+/// yajl over the whole input, every token appended
 /// to a ``Tape`` through the recorder's own callback table (TapeRecorder+Callbacks.swift): no
 /// frames and no decode engine between yajl and the tape.
 ///
-/// Pooled with its parser and its tape: a small bridge decode would otherwise spend a fifth of
+/// Pooled with its parser, its tape and its schema reader: a small decode would otherwise spend a fifth of
 /// its time allocating them. A recorder serves one decode at a time; it goes back to the pool
 /// only when no decoder kept the tape.
 final class TapeRecorder: WholeInputParser {
-    /// The tape being recorded, then read by the decode's ``BridgeDecoder``s.
+    /// The tape being recorded, then read by the decode's ``BridgeDecoder``s or its schema reader.
     let tape: Tape
     /// The conversions the decoders apply to the tape's scalars (lenient or strict, as the
     /// options say), set to this decode's options.
@@ -162,7 +163,7 @@ final class TapeRecorder: WholeInputParser {
     func onLiteral(_ kind: TapeEntry.Kind) -> Bool {
         locator.lastTokenKind = .literal
         if depth == 0, !startsDocument() { return false }
-        // PROTOTYPE (issue 35, leaner recording): a literal reaches a callback whole (the feeders
+        // A literal reaches a callback whole (the feeders
         // hold back one that may go on), so it starts its length before the end: no scan back.
         let end = consumedOffset
         tape.appendLiteral(kind, at: max(locator.currentBufferOffset, end - (kind == .falseValue ? 5 : kind == .null || kind == .trueValue ? 4 : 0)))
@@ -195,7 +196,7 @@ final class TapeRecorder: WholeInputParser {
             locator.lastValueEnd = end
             tape.setPositionOfLast(end)
         } else {
-            // PROTOTYPE (issue 35, leaner recording): the text is in the input, so the string
+            // The text is in the input, so the string
             // ends just past it, at its closing quote: no call into yajl for the offset.
             locator.lastValueEnd = tape.endOfLastInputString
         }
@@ -216,7 +217,7 @@ final class TapeRecorder: WholeInputParser {
         depth += 1
         if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth)) }
         if depth == 1, !startsDocument() { return false }
-        // PROTOTYPE (issue 35, leaner recording): `locator.tokenStart(end:)` for a bracket,
+        // `locator.tokenStart(end:)` for a bracket,
         // without its switch: the bracket is the last byte consumed.
         let end = consumedOffset
         tape.openContainer(kind, at: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) : end)
@@ -230,7 +231,7 @@ final class TapeRecorder: WholeInputParser {
         locator.lastValueEnd = end
         depth -= 1
         // The tokenizer reports a closing bracket's start; the container's bytes end just past it.
-        // PROTOTYPE (issue 35, leaner recording): `locator.tokenStart(end:) + 1` for a bracket, without its switch.
+        // `locator.tokenStart(end:) + 1` for a bracket, without its switch.
         _ = tape.closeContainer(end: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) + 1 : end + 1)
         return true
     }
