@@ -77,4 +77,24 @@ import Testing
             #expect(try decoder.decode(Pair.self, from: json) == Pair(a: Array(0..<count), b: "r\(round)"))
         }
     }
+
+    /// A large document's tapes grow as their tokens come, and what a parked recorder keeps is
+    /// bounded: one long string makes a small tape; an input-sized side buffer (escaped strings
+    /// of a large document) is let go when the recorder is parked, so the tape itself can be.
+    @Test func largeDocumentsLeaveTapesSmallEnoughToPark() throws {
+        let long = Array((#"{"s":""# + String(repeating: "x", count: 1 << 20) + #""}"#).utf8)
+        try long.withUnsafeBytes { input in
+            let recorder = try TapeRecorder.record(input, options: DecodingOptions())
+            #expect(recorder.tape.count == 4 && recorder.tape.retainedBytes <= 1 << 20)
+            recorder.finish(keptByDecoders: false)
+        }
+        let escaped = Array(("[" + Array(repeating: #""a\n\u00e9""#, count: 30_000).joined(separator: ",") + "]").utf8)
+        try escaped.withUnsafeBytes { input in
+            let recorder = try TapeRecorder.record(input, options: DecodingOptions())
+            #expect(recorder.tape.count == 30_002 && recorder.tape.side != nil)
+            recorder.tape.releaseCompactedInput()
+            #expect(recorder.tape.side == nil && recorder.tape.retainedBytes <= 1 << 20)
+            recorder.finish(keptByDecoders: false)
+        }
+    }
 }

@@ -124,12 +124,13 @@ final class Tape {
         nullIndex = 0
     }
 
-    /// Lets the compacted copy go when the tape is parked, so its buffers serve the next
-    /// compaction instead of waiting in an idle workspace. Does nothing while a decoder still
-    /// reads the tape (the copy is then its input).
+    /// Lets the compacted copy go when the tape is parked (its buffers serve the next compaction
+    /// instead of waiting in an idle workspace), and an input-sized side buffer (so that the tape
+    /// of twitter.json is parked). Does nothing while a decoder still reads the tape.
     func releaseCompactedInput() {
         guard readers == 0 else { return }
         building.value.compacted = nil
+        if let side = building.value.side, side.capacity > 1 << 18 { building.value.side = nil }
     }
 
     /// The memory this tape keeps between documents.
