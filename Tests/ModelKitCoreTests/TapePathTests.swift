@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 @_spi(Benchmarks) @testable import ModelKitCore
 
 // Issue 35: the schema path moves from the push engine to a reader over the recorded tape, one
@@ -135,6 +136,18 @@ private let tpChosenSchema = Schema(TPChosen.self) { Field("name", \.name) }
 private let tpCatSchema = Schema(TPCat.self, inheriting: tpChosenSchema) { Field("lives", \.lives) }
 private let tpAnimalSchema = Schema(TPAnimal.self) { Field("name", \.name) }
 
+private enum TPShape: TaggedModel {
+    case image(TPImage)
+    static let taggedUnion = TaggedUnion(TPShape.self, tag: "t") {
+        TaggedCase("image", TPImage.self, embed: { .image($0) }, extract: { if case .image(let i) = $0 { i } else { nil } })
+    }
+}
+
+private struct TPTagged: Model {
+    var shape: TPShape?
+    static let schema = Schema(TPTagged.self) { Field("shape", \.shape) }
+}
+
 @Suite struct TapePathTests {
     /// The same outcome on both paths: equal values (compared as JSON), or equal errors.
     private func expectSamePaths<M: Model>(_ type: M.Type, _ json: String, options: DecodingOptions = DecodingOptions(),
@@ -249,6 +262,19 @@ private let tpAnimalSchema = Schema(TPAnimal.self) { Field("name", \.name) }
         // The element budget is counted by the push engine only (so far).
         let limited = DecodingOptions(limits: DecodingLimits(maxElements: 100))
         #expect(!TapeSchemaReader.accepts(limited))
+    }
+
+    /// A model whose decode met a type the reader does not read yet (a tagged union) goes to the
+    /// push engine from then on, rather than being recorded first each time.
+    @Test func aModelThatFellBackGoesToThePushEngineAtOnce() throws {
+        let marked = { TPTagged.schema.readsOnPushEngine.load(ordering: .relaxed) }
+        #expect(!marked())
+        let json = Array(#"{"shape":{"t":"image","url":"u"}}"#.utf8)
+        #expect(try DecodePaths.tape(TPTagged.self, from: json) == nil)
+        guard case .image(let image)? = try TPTagged(json: json).shape else { Issue.record("no image"); return }
+        #expect(image.url == "u")
+        #expect(marked())
+        #expect(!TapeSchemaReader.reads(TPTagged.schema, DecodingOptions()))
     }
 
     @Test func failuresArePlacedOnTheTape() throws {

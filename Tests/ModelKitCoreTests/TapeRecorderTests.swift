@@ -91,9 +91,12 @@ import Testing
         let escaped = Array(("[" + Array(repeating: #""a\n\u00e9""#, count: 30_000).joined(separator: ",") + "]").utf8)
         try escaped.withUnsafeBytes { input in
             let recorder = try TapeRecorder.record(input, options: DecodingOptions())
-            #expect(recorder.tape.count == 30_002 && recorder.tape.side != nil)
+            // A pooled recorder may bring a side buffer grown by earlier documents; a new one is input-sized.
+            let side = try #require(recorder.tape.side).capacity
+            #expect(recorder.tape.count == 30_002)
             recorder.tape.releaseCompactedInput()
-            #expect(recorder.tape.side == nil && recorder.tape.retainedBytes <= 1 << 20)
+            #expect(recorder.tape.retainedBytes <= 1 << 20)
+            if side > 1 << 18 { #expect(recorder.tape.side == nil) }
             recorder.finish(keptByDecoders: false)
         }
     }

@@ -40,6 +40,7 @@ extension TapeSchemaReader {
     @usableFromInline
     static func reads(_ schema: Schema, _ options: DecodingOptions) -> Bool {
         accepts(options) && !schema.isPreprocessing && schema.keyTable.keyCount <= 64
+            && !schema.readsOnPushEngine.load(ordering: .relaxed)
     }
 
     /// Decodes `T` through the tape, or answers nil when the reader met something it does not
@@ -53,7 +54,7 @@ extension TapeSchemaReader {
             if let value = try T._decodeTape(0, reader) { return value }
             throw reader.noValue(typeName: T._typeName)
         } catch {
-            guard let failure = reader.failure(error) else { return nil }
+            guard let failure = reader.failure(error, root: T.self) else { return nil }
             throw failure
         }
     }
@@ -91,11 +92,14 @@ extension TapeSchemaReader {
     // MARK: Failures
 
     /// The error a failure of the read reports, placed at the entry being read; nil for a
-    /// ``TapeFallback``.
+    /// ``TapeFallback`` (a root model whose decode met a type the reader does not read yet is
+    /// marked for the push engine).
     @usableFromInline
-    final func failure(_ error: any Error) -> (any Error)? {
+    final func failure(_ error: any Error, root: Any.Type) -> (any Error)? {
         switch error {
-        case is TapeFallback: return nil
+        case let fallback as TapeFallback:
+            if fallback.isTypeDriven, let model = root as? any Model.Type { model.schema.readsOnPushEngine.store(true, ordering: .relaxed) }
+            return nil
         case let e as ModelDecodingError: return e
         case let f as DecodeFailure: return located(f.reason, at: current)
         case let t as TransformFailure: return located(.invalid(t.message), at: current)

@@ -112,7 +112,7 @@ final class TapeSchemaReader: ScalarConversions {
     @inlinable @inline(__always)
     final func enter() throws {
         nestingLeft &-= 1
-        if nestingLeft < 0 { throw TapeFallback() }
+        if nestingLeft < 0 { throw TapeFallback(typeDriven: false) }
     }
 
     /// The members of the object at `index`, in document order, into the model at `root`.
@@ -250,7 +250,10 @@ final class TapeSchemaReader: ScalarConversions {
 /// The schema reader met something it does not read yet: the decode runs on the push engine.
 @usableFromInline
 struct TapeFallback: Error {
-    @usableFromInline init() {}
+    /// A type the reader does not read (not the document's shape): a decode rooted at a model
+    /// goes to the push engine from then on.
+    @usableFromInline let isTypeDriven: Bool
+    @usableFromInline init(typeDriven: Bool = true) { isTypeDriven = typeDriven }
 }
 
 extension ModelEngine.Context {
