@@ -137,3 +137,20 @@ public macro NotDescribed() = #externalMacro(module: "ModelKitMacros", type: "No
 /// Decoding fails with `.missingKey` when none of the property's keys is present: `.required`.
 @attached(peer)
 public macro Required() = #externalMacro(module: "ModelKitMacros", type: "RequiredMacro")
+
+/// Rules a property's decoded value must satisfy: the `Check` values of its
+/// `Field(…, checks: […])`, checked while decoding and published by `jsonSchema()`.
+///
+/// <!-- example: skip: members of an @Model type, compiled whole in the Checks article -->
+/// ```swift
+/// @Check(.range(13...150)) var age = 0
+/// @Check(.length(3...32), .pattern("^[a-z0-9_]+$")) var username = ""
+/// @Check(.count(...10)) var tags: [String] = []
+/// @Check(.custom("even") { (n: Int) in n % 2 == 0 }) var score = 0
+/// ```
+///
+/// A check that cannot apply to the property's type is a compile-time error naming both. A
+/// custom check's closure and a `.oneOf` of enum cases spell their type (`(n: Int) in`,
+/// `[Role.admin, .member]`): the attribute is read before the property's type is known.
+@attached(peer)
+public macro Check(_ checks: CheckArgument...) = #externalMacro(module: "ModelKitMacros", type: "CheckMacro")

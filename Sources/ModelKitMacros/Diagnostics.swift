@@ -29,9 +29,18 @@ enum ModelKitDiagnostic: DiagnosticMessage {
     case markedCaseList
     case defaultOutsideTaggedEnum
     case externalEnumNeedsConformance(name: String)
+    case checkWithoutChecks
+    case checkOnIgnored
+    case checkCannotApply(check: String, property: String, type: String, applies: String)
 
     var message: String {
         switch self {
+        case .checkOnIgnored:
+            return "@Check has no effect on an @Ignore property: it is never decoded"
+        case .checkWithoutChecks:
+            return "@Check needs at least one check, e.g. @Check(.range(1...10))"
+        case .checkCannotApply(let check, let property, let type, let applies):
+            return "check '.\(check)' cannot apply to '\(property)' of type '\(type)': it checks \(applies)"
         case .modelOnUnsupportedDecl(let kind):
             return "@Model applies to a struct, a class or an enum, not to \(kind); write the conformance and its schema by hand instead"
         case .letWithoutValue(let name):
@@ -116,6 +125,9 @@ enum ModelKitDiagnostic: DiagnosticMessage {
         case .markedCaseList: id = "markedCaseList"
         case .defaultOutsideTaggedEnum: id = "defaultOutsideTaggedEnum"
         case .externalEnumNeedsConformance: id = "externalEnumNeedsConformance"
+        case .checkWithoutChecks: id = "checkWithoutChecks"
+        case .checkOnIgnored: id = "checkOnIgnored"
+        case .checkCannotApply: id = "checkCannotApply"
         }
         return MessageID(domain: "ModelKitMacros", id: id)
     }

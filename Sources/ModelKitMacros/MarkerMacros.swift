@@ -16,6 +16,11 @@ extension MarkerMacro {
     ) throws -> [DeclSyntax] {
         diagnoseUse(of: node, on: declaration, in: context)
         if marker == .key { diagnoseKeyArguments(of: node, in: context) }
+        if marker == .check, case .argumentList(let arguments)? = node.arguments, !arguments.isEmpty {
+            if let variable = declaration.as(VariableDeclSyntax.self) { CheckSyntax.diagnose(arguments, on: variable, in: context) }
+        } else if marker == .check {
+            context.diagnose(Diagnostic(node: node, message: ModelKitDiagnostic.checkWithoutChecks))
+        }
         return []
     }
 
@@ -111,6 +116,9 @@ public struct NotArchivedMacro: MarkerMacro { static let marker = Marker.notArch
 public struct NotDescribedMacro: MarkerMacro { static let marker = Marker.notDescribed }
 /// `@Required`: decoding fails when none of the property's keys is present.
 public struct RequiredMacro: MarkerMacro { static let marker = Marker.required }
+
+/// `@Check(.range(1...10), …)`: rules the property's decoded value must satisfy.
+public struct CheckMacro: MarkerMacro { static let marker = Marker.check }
 
 /// `@Default`: the case (without payload) of a `@Model` enum that an unknown tag decodes as.
 /// `@Model` reads it; here it only checks where it is used.

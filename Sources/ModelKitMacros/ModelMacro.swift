@@ -127,6 +127,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         var member: String        // how to spell the member in code (backticks kept)
         var keys: [String]        // key expressions, as written
         var options: [String]     // `.notMapped`, …
+        var checks: [String]      // check expressions, as written in `@Check(…)`
     }
 
     private static func collectFields(
@@ -136,6 +137,14 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic, !variable.isLazy else { continue }
             let (keys, options) = markers(of: variable, in: context)
+            var checks = CheckSyntax.expressions(of: variable)
+            if !checks.isEmpty, options.contains(".notMapped") {
+                for attribute in variable.attributes.plainAttributes where Marker(attribute: attribute) == .check {
+                    context.diagnose(Diagnostic(node: attribute, message: ModelKitDiagnostic.checkOnIgnored,
+                                                fixIts: [FixIt(message: ModelKitFixIt("remove '@Check'"), changes: [removal(of: attribute)])]))
+                }
+                checks = []
+            }
             for (index, binding) in variable.bindings.enumerated() where binding.propertyKind == .stored {
                 guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
                     if !variable.isLet || binding.initializer == nil {
@@ -163,7 +172,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
                                                     fixIts: valueFixIts(for: binding)))
                     }
                 }
-                fields.append(FieldEntry(name: fieldName, member: memberName, keys: keys, options: options))
+                fields.append(FieldEntry(name: fieldName, member: memberName, keys: keys, options: options, checks: checks))
             }
         }
         return fields
@@ -192,7 +201,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         var seen: Set<Marker> = []
         var keys: [String] = []
         for attribute in variable.attributes.plainAttributes {
-            guard let marker = Marker(attribute: attribute) else { continue }
+            guard let marker = Marker(attribute: attribute), marker != .check else { continue }
             guard seen.insert(marker).inserted else {
                 context.diagnose(Diagnostic(node: attribute, message: ModelKitDiagnostic.duplicateMarker(marker: marker.rawValue),
                                             fixIts: [FixIt(message: ModelKitFixIt("remove the duplicate '@\(marker.rawValue)'"),
@@ -226,6 +235,7 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         case 1: text += ", options: \(field.options[0])"
         default: text += ", options: [\(field.options.joined(separator: ", "))]"
         }
+        if !field.checks.isEmpty { text += ", checks: [\(field.checks.joined(separator: ", "))]" }
         return text + ")"
     }
 

@@ -10,6 +10,7 @@ struct ModelKitMacrosPlugin: CompilerPlugin {
         NotArchivedMacro.self,
         NotDescribedMacro.self,
         RequiredMacro.self,
+        CheckMacro.self,
         DefaultMacro.self,
     ]
 }

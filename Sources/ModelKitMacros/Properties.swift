@@ -7,11 +7,12 @@ enum Marker: String, CaseIterable {
     case notArchived = "NotArchived"
     case notDescribed = "NotDescribed"
     case required = "Required"
+    case check = "Check"
 
     /// The `FieldOptions` member this marker sets (`nil` for `@Key`).
     var option: String? {
         switch self {
-        case .key: return nil
+        case .key, .check: return nil
         case .ignore: return ".notMapped"
         case .notArchived: return ".notArchived"
         case .notDescribed: return ".notDescribed"

@@ -82,10 +82,18 @@ enum OpenAPISchemaShapes {
         branch == ["type": "null"] ? ["enum": [.null]] : branch
     }
 
-    /// Without `$comment`, and without integer bounds beyond `Int` (`UInt64.max`), which OpenAPIKit cannot read.
+    /// Without `$comment`, without integer bounds beyond `Int` (`UInt64.max`), which OpenAPIKit
+    /// cannot read, and with one bound per side: OpenAPIKit holds `maximum` or `exclusiveMaximum`,
+    /// not both (an integer type's range beside a check's `..<` bound), so the weaker one goes.
     private static func withoutUnsupported(_ members: JSONObject) -> JSONObject {
         var members = members
         members["$comment"] = nil
+        for (inclusive, exclusive, lower) in [("minimum", "exclusiveMinimum", true), ("maximum", "exclusiveMaximum", false)] {
+            guard let bound = members[inclusive]?.doubleValue, let strict = members[exclusive]?.doubleValue else { continue }
+            // The exclusive bound is the stricter unless the inclusive one lies beyond it.
+            let exclusiveWins = lower ? strict >= bound : strict <= bound
+            members[exclusiveWins ? inclusive : exclusive] = nil
+        }
         if isInteger(members["type"]) {
             for bound in integerBounds {
                 if case .number(let number)? = members[bound], number.int64Value == nil, abs(number.doubleValue) >= 0x1p63 {

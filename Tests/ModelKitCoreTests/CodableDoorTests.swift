@@ -254,6 +254,90 @@ import Testing
         same([String: [String: Int]].self, #"{"top_level":{"a_b":1}}"#, configure: snake)
         same([String: Int].self, #"{"top_level":1}"#, configure: snake)
         same([String: Stamp].self, #"{"top_level":{"at":0,"count":1,"ok":true}}"#, configure: snake)
+        // Errors name a dictionary's key as written too (found by swift-foundation's
+        // decodingDictionaryFailureKeyPath, run with ModelDecoder).
+        same([String: Int].self, #"{"leave_me_alone":"test"}"#, configure: snake)
+        same([String: Stamp].self, #"{"top_level":{"at":0,"count":"x","ok":true}}"#, configure: snake)
+        same([String: [String: Int]].self, #"{"top_level":{"a_b":"x"}}"#, configure: snake)
+    }
+
+    /// Encodes `value` with both encoders configured alike (keys sorted: JSONEncoder on Linux
+    /// writes hash order) and records a difference in the bytes or in whether either threw.
+    func sameBytes<T: Encodable>(_ value: T, configure: (JSONEncoder, ModelEncoder) -> Void = { _, _ in },
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        let foundation = JSONEncoder(), model = ModelEncoder()
+        foundation.outputFormatting = .sortedKeys
+        model.outputFormatting = .sortedKeys
+        configure(foundation, model)
+        let expected = Result { try foundation.encode(value) }.map { String(decoding: $0, as: UTF8.self) }
+        let actual = Result { () throws -> Data in try model.encode(value) }.map { String(decoding: $0, as: UTF8.self) }
+        switch (expected, actual) {
+        case (.success(let a), .success(let b)): #expect(a == b, "\(value)", sourceLocation: sourceLocation)
+        case (.failure, .failure): break
+        default: Issue.record("JSONEncoder \(expected), ModelEncoder \(actual)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// JSONEncoder writes a float's `description` without a trailing `.0` (found by
+    /// swift-corelibs-foundation's test_encodingTopLevelFragments, run with ModelEncoder).
+    @Test func wholeFloatingPointNumbersAreWrittenWithoutAFraction() {
+        for value: Float in [1, -3, 2.5, 0, -0.0, 16_777_216, 1e10, 0.1, 3.4e38] { sameBytes(value) }
+        for value: Double in [1, 1e15, -1e15, 1e15 + 1, 9_007_199_254_740_992, 1e16, 123_456_789_012_345, 0.1, -0.0] { sameBytes(value) }
+        sameBytes([Float(1), 2.5])
+        sameBytes(Stamp(at: Date(timeIntervalSinceReferenceDate: 1e15), count: 1, ok: true))
+    }
+
+    /// `.iso8601` set on the Codable door writes whole seconds, as JSONEncoder's ISO 8601 style
+    /// does (found by FuzzOracle's encoder comparison); models keep their fractional seconds.
+    @Test func iso8601DatesAreWrittenInWholeSecondsAsJSONEncoderWritesThem() throws {
+        let iso: (JSONEncoder, ModelEncoder) -> Void = { $0.dateEncodingStrategy = .iso8601; $1.dateEncodingStrategy = .iso8601 }
+        for seconds in [1_709_224_376.202667, -0.5, 0, 1e9 + 0.999_999, -86_400.25] {
+            let date = Date(timeIntervalSince1970: seconds)
+            sameBytes(date, configure: iso)
+            sameBytes(Stamp(at: date, count: 1, ok: true), configure: iso)
+            sameBytes([date], configure: iso)
+        }
+    }
+
+    /// `.millisecondsSince1970` on the Codable door keeps the fraction of a millisecond, as
+    /// JSONEncoder writes it (models round to whole milliseconds).
+    @Test func millisecondsAreWrittenAsJSONEncoderWritesThem() {
+        let milliseconds: (JSONEncoder, ModelEncoder) -> Void = {
+            $0.dateEncodingStrategy = .millisecondsSince1970
+            $1.dateEncodingStrategy = .millisecondsSince1970
+        }
+        for seconds in [1_709_224_376.202667, -0.0005, 0, 1e9 + 0.999_999_9] {
+            sameBytes(Date(timeIntervalSince1970: seconds), configure: milliseconds)
+            sameBytes(Stamp(at: Date(timeIntervalSince1970: seconds), count: 2, ok: false), configure: milliseconds)
+        }
+    }
+
+    /// A `.custom` date or data strategy that writes nothing gives `{}`, at the top level too
+    /// (found by swift-foundation's encodingDateCustomEmpty and encodingDataCustomEmpty).
+    @Test func aCustomStrategyThatWritesNothingGivesAnEmptyObject() {
+        let dates: (JSONEncoder, ModelEncoder) -> Void = { $0.dateEncodingStrategy = .custom { _, _ in }; $1.dateEncodingStrategy = .custom { _, _ in } }
+        let data: (JSONEncoder, ModelEncoder) -> Void = { $0.dataEncodingStrategy = .custom { _, _ in }; $1.dataEncodingStrategy = .custom { _, _ in } }
+        let date = Date(timeIntervalSinceReferenceDate: 0)
+        sameBytes(date, configure: dates)
+        sameBytes(Optional(date), configure: dates)
+        sameBytes([date], configure: dates)
+        sameBytes(Data([1, 2]), configure: data)
+        sameBytes(Optional(Data([1, 2])), configure: data)
+        sameBytes([Data([1, 2])], configure: data)
+    }
+
+    /// `.convertToSnakeCase` splits words where JSONEncoder does: at letters whose general
+    /// category is upper or lower case, not at every scalar Unicode calls cased; and never traps
+    /// (found by swift-foundation's encodingKeyStrategySnake: `aB\u{345}C` crashed).
+    @Test func snakeCaseKeysSplitWhereJSONEncoderSplits() {
+        struct Keys: Encodable {
+            enum CodingKeys: String, CodingKey {
+                case combining = "aB\u{345}C", circled = "a\u{24B6}b", acronym = "myURLValue", title = "a\u{01C5}ungla"
+                case zalgo = "z\u{0351}a\u{0353}L\u{0360}g\u{0362}O", plain = "already_snake", digits = "value2Go"
+            }
+            var combining = 1, circled = 2, acronym = 3, title = 4, zalgo = 5, plain = 6, digits = 7
+        }
+        sameBytes(Keys()) { $0.keyEncodingStrategy = .convertToSnakeCase; $1.keyEncodingStrategy = .convertToSnakeCase }
     }
 
     @Test func allKeysListsAKeyOnceWhenTheStrategyMapsTwoOntoIt() throws {

@@ -110,21 +110,4 @@ struct CodableSuperDecoderTests {
             }
         }
     }
-
-    @Test func lineIndexCountsScalarsNotBytes() {
-        let text = Array("ab\néé\n\nxyz".utf8)
-        text.withUnsafeBytes { input in
-            let index = LineIndex(input)
-            #expect(index.location(of: 0, in: input) == (1, 1))
-            #expect(index.location(of: 3, in: input) == (2, 1))
-            #expect(index.location(of: 7, in: input) == (2, 3))
-            #expect(index.location(of: 8, in: input) == (3, 1))
-            #expect(index.location(of: 11, in: input) == (4, 3))
-            #expect(index.location(of: 99, in: input) == (4, 4))
-        }
-        let long = Array((String(repeating: "é", count: 700) + "x").utf8)
-        long.withUnsafeBytes { input in
-            #expect(LineIndex(input).location(of: 1_400, in: input) == (1, 701))
-        }
-    }
 }

@@ -15,6 +15,7 @@ func specs(conformsAlready: Bool = false) -> [String: MacroSpec] {
         "NotArchived": MacroSpec(type: NotArchivedMacro.self),
         "NotDescribed": MacroSpec(type: NotDescribedMacro.self),
         "Required": MacroSpec(type: RequiredMacro.self),
+        "Check": MacroSpec(type: CheckMacro.self),
     ]
 }
 

@@ -11,27 +11,38 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 
 static _Atomic uint64_t allocations;
+static _Atomic uint64_t requested;
 
 uint64_t malloc_counter_count(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
-void malloc_counter_reset(void) { atomic_store_explicit(&allocations, 0, memory_order_relaxed); }
+uint64_t malloc_counter_bytes(void) { return atomic_load_explicit(&requested, memory_order_relaxed); }
+void malloc_counter_reset(void) {
+    atomic_store_explicit(&allocations, 0, memory_order_relaxed);
+    atomic_store_explicit(&requested, 0, memory_order_relaxed);
+}
+
+static void count(size_t size) {
+    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&requested, size, memory_order_relaxed);
+}
 
 void *malloc(size_t size) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    count(size);
     return __libc_malloc(size);
 }
 
-void *calloc(size_t count, size_t size) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
-    return __libc_calloc(count, size);
+void *calloc(size_t number, size_t size) {
+    count(number * size);
+    return __libc_calloc(number, size);
 }
 
 void *realloc(void *pointer, size_t size) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    // The whole new size: what a growing buffer asks of the heap at that moment.
+    count(size);
     return __libc_realloc(pointer, size);
 }
 
 int posix_memalign(void **out, size_t alignment, size_t size) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    count(size);
     void *p = __libc_memalign(alignment, size);
     if (!p) return ENOMEM;
     *out = p;
@@ -39,6 +50,6 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
-    atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+    count(size);
     return __libc_memalign(alignment, size);
 }

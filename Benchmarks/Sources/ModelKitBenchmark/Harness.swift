@@ -7,13 +7,15 @@ struct Contender {
     let run: () throws -> Void
 }
 
-/// Median and spread of several timed runs of one contender, plus its allocations per object.
+/// Median and spread of several timed runs of one contender, plus its allocations and the heap
+/// bytes they requested, per object.
 struct Measurement {
     let contender: String
     let medianNanos: Double
     let minNanos: Double
     let maxNanos: Double
     let allocationsPerObject: Double
+    let heapBytesPerObject: Double
 }
 
 struct TaskResult {
@@ -42,10 +44,18 @@ enum Harness {
     static func measure(task: String, bytes: Int, objects: Int, contenders: [Contender], runs: Int, targetNanos: UInt64) throws -> TaskResult {
         var iterations: [Int] = []
         for contender in contenders {
-            // Warm-up, and size each timed run to about `targetNanos`.
-            let start = now()
+            // Warm-up, and size each timed run to about `targetNanos`. The first call pays the
+            // one-time work (schemas built, caches and pools filled, pages faulted in): sized from
+            // it alone, a small document's run was one or two cold calls (user.json read 10× slow
+            // in quick runs). The calls after it, for a tenth of the target, give the size.
             try contender.run()
-            let once = max(now() - start, 1)
+            var calls: UInt64 = 0
+            let start = now()
+            repeat {
+                try contender.run()
+                calls += 1
+            } while now() - start < targetNanos / 10 && calls < 1_000_000
+            let once = max((now() - start) / calls, 1)
             iterations.append(max(1, Int(targetNanos / once)))
         }
         var samples = [[Double]](repeating: [], count: contenders.count)
@@ -61,10 +71,12 @@ enum Harness {
             malloc_counter_reset()
             try contender.run()
             let allocations = Double(malloc_counter_count())
+            let heapBytes = Double(malloc_counter_bytes())
             let sorted = samples[i].sorted()
             measurements.append(Measurement(contender: contender.name, medianNanos: sorted[sorted.count / 2],
                                             minNanos: sorted.first!, maxNanos: sorted.last!,
-                                            allocationsPerObject: allocations / Double(max(objects, 1))))
+                                            allocationsPerObject: allocations / Double(max(objects, 1)),
+                                            heapBytesPerObject: heapBytes / Double(max(objects, 1))))
         }
         return TaskResult(task: task, bytes: bytes, objects: objects, measurements: measurements)
     }

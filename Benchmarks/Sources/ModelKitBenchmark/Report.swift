@@ -3,8 +3,8 @@ import Foundation
 /// The results table (Markdown) and the SVG chart.
 enum Report {
     static func table(_ results: [TaskResult]) -> String {
-        var out = "| task | size | contender | MB/s | ns/object | spread (MB/s) | allocs/object | ModelKit speedup |\n"
-        out += "|---|---:|---|---:|---:|---:|---:|---:|\n"
+        var out = "| task | size | contender | MB/s | ns/object | spread (MB/s) | allocs/object | heap/object | ModelKit speedup |\n"
+        out += "|---|---:|---|---:|---:|---:|---:|---:|---:|\n"
         for result in results {
             let reference = result.modelKit
             for m in result.measurements {
@@ -13,7 +13,7 @@ enum Report {
                 out += "| \(result.task) | \(size(result.bytes)) | \(m.contender) | "
                 out += String(format: "%.0f", result.megabytesPerSecond(m))
                 out += " | " + String(format: "%.0f", m.medianNanos / Double(max(result.objects, 1)))
-                out += " | \(spread) | " + String(format: "%.1f", m.allocationsPerObject) + " | \(speedup) |\n"
+                out += " | \(spread) | " + String(format: "%.1f", m.allocationsPerObject) + " | \(size(Int(m.heapBytesPerObject))) | \(speedup) |\n"
             }
         }
         return out

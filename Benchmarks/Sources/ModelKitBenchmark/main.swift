@@ -298,6 +298,11 @@ for result in results {
             check(jd / bridge >= minimum, String(format: "Codable bridge decode ≥ %g× JSONDecoder on %@: %.2f×", minimum, result.task, jd / bridge))
         }
     }
+    // The heap a bridge decode asks for, tape included, against the input it reads.
+    if result.task == "twitter.json", let bridge = result.measurements.first(where: { $0.contender == "ModelKit Codable bridge" }) {
+        let perDocument = bridge.heapBytesPerObject * Double(result.objects)
+        check(perDocument <= 1.5 * Double(result.bytes), String(format: "Codable bridge decode heap ≤ 1.5× the input on %@: %.2f×", result.task, perDocument / Double(result.bytes)))
+    }
     // The share of yajl's no-op scan of the same bytes (the ceiling of this design); thread CPU time
     // here, instruction counts under callgrind.
     if let raw = median("yajl raw tokens"), let minimum = scanShareFloors[result.task] {

@@ -41,6 +41,10 @@ enum Fixtures {
             BadBody(name: "title is null", body: issue(replacing: "title", with: "null"), mentions: ["$.title", "line 1, column"]),
             BadBody(name: "number is a string", body: issue(replacing: "number", with: #""1347""#), mentions: ["$.number", "line 1, column"]),
             BadBody(name: "missing title", body: issue(removing: "title"), mentions: ["$", "line 1, column", "title"]),
+            BadBody(name: "number is 0", body: issue(replacing: "number", with: "0"), mentions: ["$.number", "line 1, column", "must be at least 1, found 0"]),
+            BadBody(name: "title is empty", body: issue(replacing: "title", with: #""""#), mentions: ["$.title", "line 1, column", "must be 1 to 256 characters long, found 0"]),
+            BadBody(name: "state is unknown", body: issue(replacing: "state", with: #""lost""#),
+                    mentions: ["$.state", "line 1, column", #"must be one of "open", "closed", found "lost""#]),
             BadBody(name: "string over maxStringBytes", body: issue(replacing: "body", with: "\"" + String(repeating: "x", count: (1 << 20) + 1) + "\""), mentions: ["$.body", "line 1, column", "maxStringBytes"]),
             BadBody(name: "too deep", body: issue(replacing: "reactions", with: String(repeating: "[", count: 100) + String(repeating: "]", count: 100)), mentions: ["$.reactions", "line 1, column", "maxDepth"]),
         ]

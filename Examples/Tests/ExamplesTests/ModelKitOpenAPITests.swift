@@ -49,6 +49,20 @@ private typealias GitHubIssue = ExampleModels.Issue
         #expect(animal["oneOf"]?.arrayValue?.count == 2)
     }
 
+    /// A model's checks reach its OpenAPI schema as the same JSON Schema keywords, in both views.
+    @Test func checksConvertWhole() throws {
+        for options in [JSONSchemaOptions(), strict] {
+            let components = try OpenAPI.Components(schemasFor: [OpenAPIChecked.self], options: options)
+            let json = try OpenAPIExpectations.json(of: components)
+            let properties = try #require(json["OpenAPIChecked"]?["properties"])
+            #expect(properties["age"]?["minimum"] == 13 && properties["age"]?["maximum"] == 150)
+            #expect(properties["ratio"]?["exclusiveMinimum"] == 0 && properties["ratio"]?["exclusiveMaximum"] == 1)
+            #expect(properties["username"]?["pattern"] == "^[a-z0-9_]+$" && properties["username"]?["maxLength"] == 8)
+            #expect(properties["tags"]?["minItems"] == 1 && properties["labels"]?["minProperties"] == 1)
+            #expect(properties["role"]?["enum"] == ["admin", "member"] && properties["even"]?["multipleOf"] == 2)
+        }
+    }
+
     /// The encoder view of every standard type converts whole, but for the one thing OpenAPIKit
     /// cannot hold: an integer bound beyond `Int` (UInt64's and UInt's maximum).
     @Test func everyStandardValueTypeConvertsWhole() throws {

@@ -137,3 +137,31 @@ struct OpenAPIUnholdable: Model {
     var value = OpenAPIStringOrNumber()
     static let schema = Schema(OpenAPIUnholdable.self) { Field("value", \.value) }
 }
+
+/// Every kind of check, on plain and optional fields (ModelKitOpenAPITests.checksConvertWhole).
+struct OpenAPIChecked: Model {
+    var age = 20
+    var ratio = 0.5
+    var username = "ada"
+    var nickname: String?
+    var tags: [String] = ["a"]
+    var labels: [String: Int] = ["x": 1]
+    var genre = OpenAPIGenre.fiction
+    var maybeGenre: OpenAPIGenre?
+    var role = "member"
+    var even = 0
+    var weight: Int?
+    static let schema = Schema(OpenAPIChecked.self) {
+        Field("age", \.age, checks: [.range(13...150)])
+        Field("ratio", \.ratio, checks: [.greaterThan(0), .lessThan(1)])
+        Field("username", \.username, checks: [.length(3...8), .pattern("^[a-z0-9_]+$")])
+        Field("nickname", \.nickname, checks: [.length(...4)])
+        Field("tags", \.tags, checks: [.count(1...3)])
+        Field("labels", \.labels, checks: [.count(1...)])
+        Field("genre", \.genre, checks: [.oneOf([.fiction])])
+        Field("maybeGenre", \.maybeGenre, checks: [.oneOf([.poetry])])
+        Field("role", \.role, checks: [.oneOf(["admin", "member"])])
+        Field("even", \.even, checks: [.custom("even", schema: ["multipleOf": 2]) { $0 % 2 == 0 }])
+        Field("weight", \.weight, checks: [.range(1..<500)])
+    }
+}

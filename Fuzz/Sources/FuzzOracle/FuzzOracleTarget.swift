@@ -6,8 +6,9 @@ import ModelKitCore
 /// four bits pick a type of the family (OracleTypes.swift), its fifth bit the configuration —
 /// both coders as they come (`JSONDecoder()`, `ModelDecoder()`: the Codable door's defaults,
 /// `.deferredToDate` dates) or both set to ISO 8601 dates and strict conversion — the rest is
-/// the JSON text. The values must be equal, or the `DecodingError` case and coding path. A
-/// difference is a finding, except the known ones, tolerated by `tolerated(_:_:_:)`:
+/// the JSON text. The values must be equal, or the `DecodingError` case and coding path; equal
+/// values are then encoded by both encoders (EncoderOracle.swift, its higher bits: formatting and
+/// strategies). A difference is a finding, except the known ones, tolerated by `tolerated(_:_:_:)`:
 ///
 /// - numbers out of range, fractions into integers, invalid dates: `JSONDecoder` reports
 ///   `dataCorrupted` at a container's path (often `[]`), ModelDecoder at the value's;
@@ -30,24 +31,24 @@ import ModelKitCore
 func fuzzOracle(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    let defaults = data[0] & 16 != 0
+    let selector = data[0]
     switch data[0] % 16 {
-    case 0: compare(Box<Int>.self, body, defaults)
-    case 1: compare(Box<Int8>.self, body, defaults)
-    case 2: compare(Box<UInt64>.self, body, defaults)
-    case 3: compare(Box<Double>.self, body, defaults)
-    case 4: compare(Box<Float>.self, body, defaults)
-    case 5: compare(Box<Decimal>.self, body, defaults)
-    case 6: compare(Box<String>.self, body, defaults)
-    case 7: compare(Box<[Bool?]>.self, body, defaults)
-    case 8: compare(Box<Date>.self, body, defaults)
-    case 9: compare(Box<Data>.self, body, defaults)
-    case 10: compare(AllInts.self, body, defaults)
-    case 11: compare(Reals.self, body, defaults)
-    case 12: compare(Texts.self, body, defaults)
-    case 13: compare(Mixed.self, body, defaults)
-    case 14: compare(Containers.self, body, defaults)
-    default: compare(Derived.self, body, defaults)
+    case 0: compare(Box<Int>.self, body, selector)
+    case 1: compare(Box<Int8>.self, body, selector)
+    case 2: compare(Box<UInt64>.self, body, selector)
+    case 3: compare(Box<Double>.self, body, selector)
+    case 4: compare(Box<Float>.self, body, selector)
+    case 5: compare(Box<Decimal>.self, body, selector)
+    case 6: compare(Box<String>.self, body, selector)
+    case 7: compare(Box<[Bool?]>.self, body, selector)
+    case 8: compare(Box<Date>.self, body, selector)
+    case 9: compare(Box<Data>.self, body, selector)
+    case 10: compare(AllInts.self, body, selector)
+    case 11: compare(Reals.self, body, selector)
+    case 12: compare(Texts.self, body, selector)
+    case 13: compare(Mixed.self, body, selector)
+    case 14: compare(Containers.self, body, selector)
+    default: compare(Derived.self, body, selector)
     }
     return 0
 }
@@ -84,8 +85,8 @@ func outcome(_ decode: () throws -> Any) -> Outcome {
     }
 }
 
-func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8], _ defaults: Bool) {
-    let (foundation, model) = decoders(defaults: defaults)
+func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8], _ selector: UInt8) {
+    let (foundation, model) = decoders(defaults: selector & 16 != 0)
     // Foundation's JSONDecoder traps (an out-of-bounds source location) when its 512-level limit
     // is reached by a bracket that ends the input (`[` × 513; found by this target, Swift 6.3.1):
     // inputs that could nest that deep are decoded by ModelDecoder alone (it must not crash).
@@ -94,7 +95,13 @@ func compare<T: Decodable>(_ type: T.Type, _ body: [UInt8], _ defaults: Bool) {
         return
     }
     let expected = outcome { try foundation.decode(T.self, from: Data(body)) }
-    let actual = outcome { try model.decode(T.self, from: body) }
+    var decoded: T?
+    let actual = outcome {
+        let value = try model.decode(T.self, from: body)
+        decoded = value
+        return value
+    }
+    if expected == actual, let encodable = decoded as? any Encodable { compareEncoding(encodable, selector: selector) }
     if expected == actual || tolerated(expected, actual, body) { return }
     fuzzFailure("\(T.self) from \(String(decoding: body, as: UTF8.self).debugDescription): JSONDecoder \(expected), ModelDecoder \(actual)")
 }

@@ -1,22 +1,22 @@
 import Foundation
 
 // The fixed family of Codable types FuzzOracle decodes (a plain Decodable root each: the bridge's
-// path). The test suite's family (Tests/ModelKitCoreTests/CodableDifferentialTypes.swift) is larger.
+// path), and encodes where they are Encodable (the two with hand-written decoders are not). The test suite's family (Tests/ModelKitCoreTests/CodableDifferentialTypes.swift) is larger.
 
-struct Box<T: Decodable>: Decodable { var v: T }
+struct Box<T: Codable>: Codable { var v: T }
 
-struct AllInts: Decodable {
+struct AllInts: Codable {
     var i: Int, i8: Int8, i16: Int16, i32: Int32, i64: Int64, u: UInt, u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64
 }
 
-struct Reals: Decodable { var f: Float, d: Double, dec: Decimal, ds: [Double]? }
+struct Reals: Codable { var f: Float, d: Double, dec: Decimal, ds: [Double]? }
 
-struct Texts: Decodable { var s: String, b: Bool, data: Data?, date: Date?, strings: [String] }
+struct Texts: Codable { var s: String, b: Bool, data: Data?, date: Date?, strings: [String] }
 
-enum Color: String, Decodable { case red, green, blue = "bl\u{E9}u" }
-enum Level: Int, Decodable { case low = 1, mid = 5, high = -3 }
+enum Color: String, Codable { case red, green, blue = "bl\u{E9}u" }
+enum Level: Int, Codable { case low = 1, mid = 5, high = -3 }
 
-struct Mixed: Decodable {
+struct Mixed: Codable {
     var color: Color?, level: Level?, byName: [String: Int16]?, byId: [Int: Bool]?, matrix: [[Int8]]?, inner: [Mixed]?, list: [Int?]?
 }
 

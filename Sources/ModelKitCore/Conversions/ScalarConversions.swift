@@ -77,6 +77,11 @@ class ScalarConversions: DecodeContext {
         throw failure
     }
 
+    /// A field's check failed: a located `.invalid` failure, thrown or (under `.skip`) recorded.
+    override final func rejectChecked(_ message: String) throws {
+        let _: Bool? = try reject(DecodeFailure(reason: .invalid(message)))
+    }
+
     /// Keeps a failure dropped under `.skip`, located, for `decodeWithReport`.
     final func recordSkipped(_ failure: DecodeFailure) {
         if skipped.count < keptSkippedLimit { skipped.append(locateSkipped(failure)) }

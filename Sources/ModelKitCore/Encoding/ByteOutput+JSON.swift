@@ -123,10 +123,12 @@ extension ByteOutput {
         put(ByteOutput.hexDigits.utf8Start[Int(byte & 0xF)])
     }
 
-    /// The shortest text that reads back to the same value; integral values below 10^15
-    /// without a fraction (`description` would add ".0"). The caller handles non-finite values.
+    /// The shortest text that reads back to the same value, as `JSONEncoder` writes it:
+    /// `description` without a trailing `.0` (`1`, `1000000000000000`, `1e+16`, `0.1`). Integral
+    /// values up to 2^53 (where `description` adds `.0`; above, it writes an exponent) as
+    /// integers; the rest never end in `.0`. The caller handles non-finite values.
     func putJSONNumber(_ value: Double) {
-        if value.rounded(.towardZero) == value && abs(value) < 1e15 {
+        if value.rounded(.towardZero) == value && abs(value) <= 9_007_199_254_740_992 {
             if value < 0 || (value == 0 && value.sign == .minus) { put(UInt8(ascii: "-")) }
             putDigits(UInt64(abs(value)))
             return
@@ -134,9 +136,16 @@ extension ByteOutput {
         append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
     }
 
-    /// The shortest text that reads back to the same `Float`.
+    /// The shortest text that reads back to the same `Float`, as `JSONEncoder` writes it
+    /// (`1`, `2.5`, `1e+10`).
     func putJSONNumber(_ value: Float) {
-        append(upTo: FloatFormatting.maxCount) { FloatFormatting.write(value, into: $0) }
+        append(upTo: FloatFormatting.maxCount) { Self.droppingWholeFraction(FloatFormatting.write(value, into: $0), at: $0) }
+    }
+
+    /// The length of the `count` bytes at `text` without a trailing `.0`.
+    @inline(__always)
+    private static func droppingWholeFraction(_ count: Int, at text: UnsafeMutablePointer<UInt8>) -> Int {
+        count > 2 && text[count - 1] == UInt8(ascii: "0") && text[count - 2] == UInt8(ascii: ".") ? count - 2 : count
     }
 
     /// A decimal's exact digits (the caller handles NaN).

@@ -87,9 +87,9 @@ public struct EncodingOptions: Sendable {
     /// What the user set; nil leaves each door its own default (see ``forCodableDoor``).
     private var escapeSlashesChoice: Bool?
     private var datesChoice: DateEncodingStrategy?
-    /// `JSONEncoder`'s pretty-printed layout (`"key" : value`, empty containers on two lines):
-    /// the Codable door's, so that its output is `JSONEncoder`'s byte for byte.
-    private(set) var foundationLayout = false
+    /// The Codable door's output, `JSONEncoder`'s byte for byte: its pretty-printed layout
+    /// (`"key" : value`, empty containers on two lines) and its ISO 8601 dates in whole seconds.
+    private(set) var foundationOutput = false
 
     /// Options with the defaults: compact, declaration order, nils left out, non-finite floats
     /// rejected. `escapeSlashes` and `dates` left `nil` take each door's default: `/` as is and
@@ -114,7 +114,7 @@ public struct EncodingOptions: Sendable {
         resolved.escapeSlashesChoice = escapeSlashesChoice ?? true
         resolved.datesChoice = datesChoice ?? .deferredToDate
         resolved.modelDates = dates
-        resolved.foundationLayout = true
+        resolved.foundationOutput = true
         return resolved
     }
 

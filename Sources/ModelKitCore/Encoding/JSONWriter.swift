@@ -71,7 +71,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
-        foundationLayout = options.prettyPrinted && options.foundationLayout
+        foundationLayout = options.prettyPrinted && options.foundationOutput
         output = ByteOutput(capacity: capacity)
     }
 
@@ -81,7 +81,7 @@ final class JSONWriter: ValueVisitor {
         pretty = options.prettyPrinted
         omitsNils = options.nils == .omit
         escapesSlashes = options.escapeSlashes
-        foundationLayout = options.prettyPrinted && options.foundationLayout
+        foundationLayout = options.prettyPrinted && options.foundationOutput
         output = ByteOutput(lending: memory)
     }
 
@@ -366,18 +366,21 @@ final class JSONWriter: ValueVisitor {
     }
 
     func visitDate(_ value: Date) throws {
-        // A model written by the Codable door keeps its own dates, as through its Codable conformance.
+        // A model written by the Codable door keeps its own dates, as through its Codable conformance;
+        // the door's own dates are JSONEncoder's: ISO 8601 in whole seconds (toward the past, as its
+        // calendar counts), milliseconds with their fraction.
+        let foundationDate = options.foundationOutput && state.value.modelDepth == 0
         switch (state.value.modelDepth > 0 ? options.modelDates : nil) ?? options.dates {
         case .iso8601:
             guard DateFormatting.isWritable(value) else {
                 throw ModelEncodingError(path: currentPath(), message: "\(value.timeIntervalSince1970) seconds since 1970 is outside years 0…9999, which ISO 8601 dates can hold (use dates: .secondsSince1970)")
             }
             beforeValue()
-            output.putQuotedISO8601(value)
+            output.putQuotedISO8601(foundationDate ? Date(timeIntervalSince1970: value.timeIntervalSince1970.rounded(.down)) : value)
         case .secondsSince1970:
             try visitDouble(value.timeIntervalSince1970)
         case .millisecondsSince1970:
-            try visitDouble((value.timeIntervalSince1970 * 1000).rounded())
+            try visitDouble(foundationDate ? value.timeIntervalSince1970 * 1000 : (value.timeIntervalSince1970 * 1000).rounded())
         case .deferredToDate:
             try visitDouble(value.timeIntervalSinceReferenceDate)
         #if FullFoundation || !canImport(FoundationEssentials)

@@ -71,8 +71,39 @@ private struct FieldDescription {
             if case .bool = schema { schema = [:] }
             schema["description"] = .string(text)
         }
+        if let checks = slot.checkKeywords?(), !checks.isEmpty { Self.add(checks, to: &schema) }
         self.schema = schema
     }
+
+    /// A field's checks as keywords beside its type's (each applies to its own JSON type, so an
+    /// optional's `null` passes them). A bound the schema has already (an integer type's range,
+    /// another check's) keeps the stricter of the two; any other repeated keyword goes into `allOf`.
+    private static func add(_ keywords: [(String, JSONValue)], to schema: inout JSONValue) {
+        if case .bool = schema { schema = [:] }
+        var more: [JSONValue] = []
+        for (key, value) in keywords {
+            guard let earlier = schema[key] else {
+                schema[key] = value
+                continue
+            }
+            if let lower = Self.lowerBounds[key], let old = earlier.doubleValue, let new = value.doubleValue {
+                if lower ? new > old : new < old { schema[key] = value }
+            } else {
+                more.append([key: value])
+            }
+        }
+        guard !more.isEmpty else { return }
+        if case .array(let earlier)? = schema["allOf"] { more = earlier + more }
+        schema["allOf"] = .array(more)
+    }
+}
+
+extension FieldDescription {
+    /// The bounding keywords, and whether each is a lower bound (the larger one is stricter).
+    static let lowerBounds: [String: Bool] = [
+        "minimum": true, "exclusiveMinimum": true, "minLength": true, "minItems": true, "minProperties": true,
+        "maximum": false, "exclusiveMaximum": false, "maxLength": false, "maxItems": false, "maxProperties": false,
+    ]
 }
 
 /// Optionals, seen through to what they wrap.

@@ -20,16 +20,20 @@ public struct Field<Root>: Sendable {
     /// A field read and written through a key path.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                   key: String? = nil, options: FieldOptions = [], description: String? = nil) {
-        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description)
+                                   key: String? = nil, options: FieldOptions = [], description: String? = nil,
+                                   checks: [Check<Value>] = []) {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description, checks: checks)
     }
 
     /// A field with several candidate keys: the first key of `keys` present in the input wins,
     /// whatever the document order; output uses the first key.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                   keys: [String], options: FieldOptions = [], description: String? = nil) {
-        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .keyPath(keyPath))
+                                   keys: [String], options: FieldOptions = [], description: String? = nil,
+                                   checks: [Check<Value>] = []) {
+        let checks = Self.fieldChecks(checks, name, options)
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description,
+                         access: .keyPath(keyPath, checks: checks), checkKeywords: checks?.keywords)
     }
 
     /// A field read and written through closures, for a property no key path reaches. Slower than
@@ -37,18 +41,23 @@ public struct Field<Root>: Sendable {
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   key: String? = nil, options: FieldOptions = [], description: String? = nil) {
-        self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
+                                   key: String? = nil, options: FieldOptions = [], description: String? = nil,
+                                   checks: [Check<Value>] = []) {
+        self.init(name, get: get, set: set, keys: key.map { [$0] } ?? [], options: options, description: description, checks: checks)
     }
 
-    /// A closure-accessed field with several candidate keys (see ``init(_:_:keys:options:description:)-8c8ng``).
+    /// A closure-accessed field with several candidate keys: the first key of `keys` present in
+    /// the input wins, whatever the document order; output uses the first key.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, get: @escaping @Sendable (Root) -> Value,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   keys: [String], options: FieldOptions = [], description: String? = nil) {
+                                   keys: [String], options: FieldOptions = [], description: String? = nil,
+                                   checks: [Check<Value>] = []) {
+        let checks = Self.fieldChecks(checks, name, options)
         slot = FieldSlot(name: name, keys: keys, options: options, description: description,
                           // Why `assumingMemoryBound`: the engine hands each accessor a pointer to a `Root` it owns (see FieldSlot.swift).
-                          access: .direct(read: { root in get(root.assumingMemoryBound(to: Root.self).pointee) }, set: set))
+                          access: .direct(read: { root in get(root.assumingMemoryBound(to: Root.self).pointee) }, set: set, checks: checks),
+                          checkKeywords: checks?.keywords)
     }
 
     /// A field read through a key path and written through a closure: what the `@Model` macro
@@ -57,16 +66,20 @@ public struct Field<Root>: Sendable {
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   key: String? = nil, options: FieldOptions = [], description: String? = nil) {
-        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options, description: description)
+                                   key: String? = nil, options: FieldOptions = [], description: String? = nil,
+                                   checks: [Check<Value>] = []) {
+        self.init(name, keyPath, set: set, keys: key.map { [$0] } ?? [], options: options, description: description, checks: checks)
     }
 
     /// A key-path-read, closure-written field with several candidate keys.
     @inlinable @inline(__always)
     public init<Value: ModelValue>(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable,
                                    set: @escaping @Sendable (inout Root, Value) -> Void,
-                                   keys: [String], options: FieldOptions = [], description: String? = nil) {
-        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .keyPath(keyPath, set: set))
+                                   keys: [String], options: FieldOptions = [], description: String? = nil,
+                                   checks: [Check<Value>] = []) {
+        let checks = Self.fieldChecks(checks, name, options)
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description,
+                         access: .keyPath(keyPath, set: set, checks: checks), checkKeywords: checks?.keywords)
     }
 
     /// A field whose JSON form is converted by a custom ``ValueTransform`` in both directions
@@ -74,16 +87,27 @@ public struct Field<Root>: Sendable {
     @inlinable @inline(__always)
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          key: String? = nil, options: FieldOptions = [], description: String? = nil,
-                                         transform: ValueTransform<Value, JSON>) {
-        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description, transform: transform)
+                                         transform: ValueTransform<Value, JSON>, checks: [Check<Value>] = []) {
+        self.init(name, keyPath, keys: key.map { [$0] } ?? [], options: options, description: description, transform: transform,
+                  checks: checks)
     }
 
     /// A transformed field with several candidate keys.
     @inlinable @inline(__always)
     public init<Value, JSON: ModelValue>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable,
                                          keys: [String], options: FieldOptions = [], description: String? = nil,
-                                         transform: ValueTransform<Value, JSON>) {
-        slot = FieldSlot(name: name, keys: keys, options: options, description: description, access: .transformed(keyPath, transform))
+                                         transform: ValueTransform<Value, JSON>, checks: [Check<Value>] = []) {
+        let checks = checks.isEmpty ? nil : FieldChecks(checks, field: name, options: options) { try? transform.encode($0).encodeModelValue(options: EncodingOptions()) }
+        slot = FieldSlot(name: name, keys: keys, options: options, description: description,
+                         access: .transformed(keyPath, transform, checks: checks), checkKeywords: checks?.keywords)
+    }
+}
+
+extension Field {
+    /// The checks of a field, nil when it has none (its accessors are then the unchecked ones).
+    @inlinable
+    static func fieldChecks<Value: ModelValue>(_ checks: [Check<Value>], _ name: String, _ options: FieldOptions) -> FieldChecks<Value>? {
+        checks.isEmpty ? nil : FieldChecks(checks, field: name, options: options) { try? $0.encodeModelValue(options: EncodingOptions()) }
     }
 }
 

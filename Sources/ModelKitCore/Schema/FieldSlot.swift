@@ -11,13 +11,17 @@ final class FieldSlot: @unchecked Sendable {
     /// What the field means, for people and tools (JSON Schema `description`).
     let fieldDescription: String?
     let access: FieldAccess
+    /// The JSON Schema keywords of the field's checks, nil when it has none.
+    let checkKeywords: (@Sendable () -> [(String, JSONValue)])?
     // Assigned once by the owning Schema's initializer, before the schema is published.
     var index = 0
     var resolvedKeys: [String] = []
     var isSealed = false
 
     @usableFromInline
-    init(name: String, keys: [String], options: FieldOptions, description: String? = nil, access: FieldAccess) {
+    init(name: String, keys: [String], options: FieldOptions, description: String? = nil, access: FieldAccess,
+         checkKeywords: (@Sendable () -> [(String, JSONValue)])? = nil) {
+        self.checkKeywords = checkKeywords
         self.name = name
         self.declaredKeys = keys
         self.options = options
@@ -72,8 +76,10 @@ struct FieldAccess: Sendable {
     /// the model.
     @inlinable @inline(__always)
     static func direct<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
-                                          write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void) -> FieldAccess {
-        FieldAccess(
+                                          write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void,
+                                          checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        if let checks { return checked(read: read, write: write, checks: checks) }
+        return FieldAccess(
             decodeScalar: { scalar, root, decode in
                 if let value = try Value._decodeScalar(scalar, decode) { write(root, value) }
             },
@@ -88,29 +94,60 @@ struct FieldAccess: Sendable {
             },
             visit: { root, visitor in try read(root)._visit(visitor) },
             copy: { from, to in write(to, read(from)._deepCopy()) },
-            shared: SharedKeyDecode(Value.self, store: { value, root in write(root, value) }))
+            shared: SharedKeyDecode(Value.self, store: { value, root, _ in write(root, value) }))
+    }
+
+    /// A field that has checks: each decoded value is checked before it is stored (a field
+    /// without checks never gets this accessor, so it pays nothing for them). Not forced inline:
+    /// its closures are made once per value type, not once per kind of accessor.
+    @inlinable
+    static func checked<Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
+                                           write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void,
+                                           checks: FieldChecks<Value>) -> FieldAccess {
+        FieldAccess(
+            decodeScalar: { scalar, root, decode in
+                if let value = try Value._decodeScalar(scalar, decode), try checks.admits(value, decode) { write(root, value) }
+            },
+            beginContainer: { kind, root, decode, merging in
+                try Value._beginContainer(kind, decode, merging: merging ? read(UnsafeRawPointer(root)) : nil)
+            },
+            finishContainer: { frame, root, decode in
+                if let value = try Value._finishContainer(frame, decode), try checks.admits(value, decode) { write(root, value) }
+            },
+            readTape: { reader, index, root in
+                if let value = try Value._decodeTape(index, reader), try checks.admits(value, reader) { write(root, value) }
+            },
+            visit: { root, visitor in try read(root)._visit(visitor) },
+            copy: { from, to in write(to, read(from)._deepCopy()) },
+            shared: SharedKeyDecode(Value.self, store: { value, root, decode in
+                if try checks.admits(value, decode) { write(root, value) }
+            }))
     }
 
     /// A stored struct property at a fixed byte offset: the hot closures touch memory directly
     /// (one indirect call per value instead of two).
     @inlinable @inline(__always)
-    static func stored<Value: ModelValue>(at offset: Int, as type: Value.Type) -> FieldAccess {
-        located(InlineField(offset: offset), as: type)
+    static func stored<Value: ModelValue>(at offset: Int, as type: Value.Type, checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        located(InlineField(offset: offset), as: type, checks: checks)
     }
 
     /// A stored property of a final class at a fixed byte offset in the object: `root` points at
     /// the reference. Key-path reads on class instances cost hundreds of instructions each
     /// (generic metadata lookups in the runtime); this is a load.
     @inlinable @inline(__always)
-    static func storedInObject<Value: ModelValue>(at offset: Int, as type: Value.Type) -> FieldAccess {
-        located(ObjectField(offset: offset), as: type)
+    static func storedInObject<Value: ModelValue>(at offset: Int, as type: Value.Type, checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        located(ObjectField(offset: offset), as: type, checks: checks)
     }
 
     /// A field at a fixed place, reached without any call.
     @inlinable @inline(__always)
-    static func located<Value: ModelValue, Location: FieldLocation>(_ location: Location, as type: Value.Type) -> FieldAccess {
+    static func located<Value: ModelValue, Location: FieldLocation>(_ location: Location, as type: Value.Type,
+                                                                    checks: FieldChecks<Value>? = nil) -> FieldAccess {
         @Sendable @inline(__always) func field(_ root: UnsafeRawPointer) -> UnsafeMutablePointer<Value> {
             location.address(in: root).assumingMemoryBound(to: Value.self)
+        }
+        if let checks {
+            return checked(read: { field($0).pointee }, write: { field($0).pointee = $1 }, checks: checks)
         }
         return FieldAccess(
             decodeScalar: { scalar, root, decode in
@@ -127,7 +164,7 @@ struct FieldAccess: Sendable {
             },
             visit: { root, visitor in try field(root).pointee._visit(visitor) },
             copy: { from, to in field(to).pointee = field(from).pointee._deepCopy() },
-            shared: SharedKeyDecode(Value.self, store: { value, root in field(root).pointee = value }))
+            shared: SharedKeyDecode(Value.self, store: { value, root, _ in field(root).pointee = value }))
     }
 
     /// A field reached through a key path. A stored property of a struct is read and written at
@@ -135,14 +172,16 @@ struct FieldAccess: Sendable {
     /// A plain stored `var` of a final class is reached at its offset in the object. Computed
     /// properties, properties with observers and those of non-final classes go through the key path.
     @inlinable @inline(__always)
-    static func keyPath<Root, Value: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable) -> FieldAccess {
-        if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self) }
+    static func keyPath<Root, Value: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable,
+                                                 checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self, checks: checks) }
         if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
-            return storedInObject(at: offset, as: Value.self)
+            return storedInObject(at: offset, as: Value.self, checks: checks)
         }
         // Why `assumingMemoryBound`: `root` always points to the `Root` the engine decodes into or encodes from.
         return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] },
-                      write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value })
+                      write: { root, value in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value },
+                      checks: checks)
     }
 
     /// A field read through a key path and written through a closure (what the macro emits):
@@ -150,46 +189,50 @@ struct FieldAccess: Sendable {
     /// (class properties, properties with observers).
     @inlinable @inline(__always)
     static func keyPath<Root, Value: ModelValue>(_ keyPath: KeyPath<Root, Value> & Sendable,
-                                                 set: @escaping @Sendable (inout Root, Value) -> Void) -> FieldAccess {
-        if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self) }
+                                                 set: @escaping @Sendable (inout Root, Value) -> Void,
+                                                 checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        if let offset = MemoryLayout<Root>.offset(of: keyPath) { return stored(at: offset, as: Value.self, checks: checks) }
         // A plain stored `var` of a final class: `set` can only be the store the macro emits.
         if let offset = ClassFieldOffsets.offset(of: keyPath, in: Root.self, as: Value.self) {
-            return storedInObject(at: offset, as: Value.self)
+            return storedInObject(at: offset, as: Value.self, checks: checks)
         }
-        return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }, set: set)
+        return direct(read: { root in root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] }, set: set, checks: checks)
     }
 
     /// A field written through a closure (and read through `read`).
     @inlinable @inline(__always)
     static func direct<Root, Value: ModelValue>(read: @escaping @Sendable (UnsafeRawPointer) -> Value,
-                                                set: @escaping @Sendable (inout Root, Value) -> Void) -> FieldAccess {
-        direct(read: read, write: { root, value in set(&root.assumingMemoryBound(to: Root.self).pointee, value) })
+                                                set: @escaping @Sendable (inout Root, Value) -> Void,
+                                                checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        direct(read: read, write: { root, value in set(&root.assumingMemoryBound(to: Root.self).pointee, value) }, checks: checks)
     }
 
     /// A field converted by a ``ValueTransform``: JSON holds a `Wire`, the property a `Value`.
     @inlinable @inline(__always)
     static func transformed<Root, Value, Wire: ModelValue>(_ keyPath: WritableKeyPath<Root, Value> & Sendable,
-                                                          _ transform: ValueTransform<Value, Wire>) -> FieldAccess {
-        @Sendable func store(_ wire: Wire, _ root: UnsafeMutableRawPointer) throws {
+                                                          _ transform: ValueTransform<Value, Wire>,
+                                                          checks: FieldChecks<Value>? = nil) -> FieldAccess {
+        @Sendable func store(_ wire: Wire, _ root: UnsafeMutableRawPointer, _ decode: DecodeContext) throws {
             let value: Value
             do {
                 value = try transform.decode(wire)
             } catch {
                 throw TransformFailure(message: String(describing: error))
             }
+            if let checks, try !checks.admits(value, decode) { return }
             // Why `assumingMemoryBound`: as in `keyPath(_:)`, `root` points to a `Root` the engine owns.
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
         return FieldAccess(
             decodeScalar: { scalar, root, decode in
-                if let wire = try Wire._decodeScalar(scalar, decode) { try store(wire, root) }
+                if let wire = try Wire._decodeScalar(scalar, decode) { try store(wire, root, decode) }
             },
             beginContainer: { kind, _, decode, _ in try Wire._beginContainer(kind, decode, merging: nil) },
             finishContainer: { frame, root, decode in
-                if let wire = try Wire._finishContainer(frame, decode) { try store(wire, root) }
+                if let wire = try Wire._finishContainer(frame, decode) { try store(wire, root, decode) }
             },
             readTape: { reader, index, root in
-                if let wire = try Wire._decodeTape(index, reader) { try store(wire, root) }
+                if let wire = try Wire._decodeTape(index, reader) { try store(wire, root, reader) }
             },
             visit: { root, visitor in
                 try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)

@@ -50,6 +50,12 @@ public enum ModelEngine {
 @usableFromInline
 class DecodeContext {
     @usableFromInline init() {}
+
+    /// A value failed a field's ``Check``: throws the violation, or records it and returns
+    /// (the value is then not stored). The decoding layer's conversions apply the mismatch policy.
+    func rejectChecked(_ message: String) throws {
+        throw ModelValueError(message)
+    }
 }
 
 /// What a ``ModelEngine/Frame`` holds: the consumer of one container, opaque to the schema

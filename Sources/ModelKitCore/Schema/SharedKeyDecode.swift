@@ -11,12 +11,12 @@ struct SharedKeyDecode: Sendable {
     /// what describes the field's JSON (JSON Schema).
     let wireValueType: any ModelValue.Type
     /// Stores a value decoded as `wireValueType` into the model at the pointer.
-    let store: @Sendable (Any, UnsafeMutableRawPointer) throws -> Void
+    let store: @Sendable (Any, UnsafeMutableRawPointer, DecodeContext) throws -> Void
 
     @usableFromInline
-    init<Wire: ModelValue>(_ type: Wire.Type, store: @escaping @Sendable (Wire, UnsafeMutableRawPointer) throws -> Void) {
+    init<Wire: ModelValue>(_ type: Wire.Type, store: @escaping @Sendable (Wire, UnsafeMutableRawPointer, DecodeContext) throws -> Void) {
         wireType = ObjectIdentifier(Wire.self)
         wireValueType = Wire.self
-        self.store = { value, root in try store(value as! Wire, root) }
+        self.store = { value, root, decode in try store(value as! Wire, root, decode) }
     }
 }

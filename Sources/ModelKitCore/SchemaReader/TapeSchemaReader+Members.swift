@@ -85,7 +85,7 @@ extension TapeSchemaReader {
                 decoded.append((shared.wireType, result))
             }
             current = value
-            if let result { try shared.store(result, root) }
+            if let result { try shared.store(result, root, self) }
         }
     }
 

@@ -8,16 +8,51 @@ struct LineIndex {
     private var scalarCounts: [Int] = []
     private static let stride = 256
 
+    /// Eight bytes a turn (ByteWord): a byte at a time cost 12 instructions per byte, which a
+    /// Codable type probing with `try?` paid per decode — a fifth of the bridge's time on the
+    /// pretty-printed weibo.json with Foundation's strict defaults.
     init(_ input: UnsafeRawBufferPointer) {
-        scalarCounts.reserveCapacity(input.count / Self.stride + 1)
+        let count = input.count
+        scalarCounts.reserveCapacity(count / Self.stride + 1)
         var scalars = 0
-        for (offset, byte) in input.enumerated() {
-            if offset % Self.stride == 0 { scalarCounts.append(scalars) }
-            if byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
+        var offset = 0
+        let newline = ByteWord.repeating(UInt8(ascii: "\n"))
+        let lows = ~ByteWord.highs
+        while offset < count {
+            scalarCounts.append(scalars)
+            let blockEnd = min(offset + Self.stride, count)
+            // Continuation bytes counted per byte lane (at most 32 words a block: no lane
+            // overflows), summed once a block: `nonzeroBitCount` per word is a software popcount
+            // on the baseline x86-64 target, 40 instructions.
+            var continuationLanes: UInt64 = 0
+            let wordsStart = offset
+            while offset + 8 <= blockEnd {
+                let word = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                // A continuation byte is 10xxxxxx: its high bit set, the next one clear.
+                continuationLanes &+= (word & ~(word << 1) & ByteWord.highs) >> 7
+                // Exact, unlike ByteWord.zeroBytes (no borrow crosses a byte): a line break at
+                // any byte is flagged, and nothing else.
+                let x = word ^ newline
+                var breaks = ~(((x & lows) &+ lows) | x) & ByteWord.highs
+                while breaks != 0 {
+                    lineStarts.append(offset + (breaks.trailingZeroBitCount >> 3) + 1)
+                    breaks &= breaks - 1
+                }
+                offset += 8
+            }
+            // Lanes summed in pairs first: eight lanes of up to 32 may reach 256 (invalid UTF-8,
+            // whose errors are located too), past what one byte holds.
+            let pairs = (continuationLanes & 0x00FF_00FF_00FF_00FF) &+ ((continuationLanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            scalars += (offset - wordsStart) - Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+            while offset < blockEnd {
+                let byte = input[offset]
+                if byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+                offset += 1
+            }
         }
         scalarCounts.append(scalars)
-        Self.bytesIndexed?.withLock { $0 += input.count }
+        Self.bytesIndexed?.withLock { $0 += count }
     }
 
     /// 1-based line and column (in Unicode scalars) of `offset`.

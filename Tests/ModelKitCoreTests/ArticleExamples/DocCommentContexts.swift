@@ -132,3 +132,16 @@ extension JSONSchemaOptionsDocArticle {
 extension ModelValueJSONSchemaDocumentDocArticle {
     typealias Book = DocCommentFixtures.Book
 }
+
+extension CheckDocArticle {
+    /// The fields the example's checks apply to (the schema is the example).
+    struct User: Model {
+        var age = 0
+        var username = ""
+        var tags: [String] = []
+        var role = "member"
+        var score = 0
+        // The example's schema is compiled in `extension CheckDocArticle.User`.
+        typealias User = CheckDocArticle.User
+    }
+}

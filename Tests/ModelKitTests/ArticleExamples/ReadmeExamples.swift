@@ -15,6 +15,12 @@ extension ReadmeArticle {
         @Ignore var cache: [String: Int] = [:]          // never read from or written to JSON
     }
 
+    @Model
+    struct SignUp {
+        @Check(.length(3...32), .pattern("^[a-z0-9_]+$")) var username = ""
+        @Check(.range(13...150)) var age = 0      // {"age":7} → $.age (line 1, column 8): must be between 13 and 150, found 7
+    }
+
     /// The outputs the article documents (`print(x)   // text`), each checked when `run()` runs.
     static let documentedOutputs = 0
 

@@ -23,6 +23,7 @@ extension BridgeDecoder {
         case .member(let keyEntry):
             var object = ObjectCodingPath(keys: path)
             return TextCodingKey(keyText(Int(keyEntry), in: &object))
+        case .dictionaryMember(let keyEntry): return TextCodingKey(String(decoding: bytes(of: entries[Int(keyEntry)]), as: UTF8.self))
         case .element(let ordinal): return IndexCodingKey(Int(ordinal))
         }
     }

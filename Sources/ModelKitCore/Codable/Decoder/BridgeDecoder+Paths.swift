@@ -3,6 +3,9 @@
 /// the decoder's `HandStack`; the `CodingKey`s are made only when an error or `codingPath` asks for them.
 enum PathStep {
     case member(keyEntry: UInt32)
+    /// A member of a `[String: V]`: its key as written, whatever the key decoding strategy (as
+    /// `JSONDecoder` names it).
+    case dictionaryMember(keyEntry: UInt32)
     case element(UInt32)
 }
 
@@ -31,6 +34,12 @@ struct BridgePath {
     @inline(__always)
     func member(_ keyEntry: Int) -> BridgePath {
         BridgePath(depth: depth, fixed: fixed, step: .member(keyEntry: UInt32(truncatingIfNeeded: keyEntry)))
+    }
+
+    /// The path of the member whose key is `keyEntry` in the `[String: V]` at `self`.
+    @inline(__always)
+    func dictionaryMember(_ keyEntry: Int) -> BridgePath {
+        BridgePath(depth: depth, fixed: fixed, step: .dictionaryMember(keyEntry: UInt32(truncatingIfNeeded: keyEntry)))
     }
 
     /// The same path held as a copy of its steps, for a nested container that outlives the

@@ -44,7 +44,7 @@ extension BridgeDecoder {
             while k < end {
                 let key = String(decoding: bytes(of: entries[k]), as: UTF8.self)
                 if !repeats || result[key] == nil || options.duplicateKeys == .useLast {
-                    result[key] = try decodeValue(Value.self, at: k + 1, path.member(k))
+                    result[key] = try decodeValue(Value.self, at: k + 1, path.dictionaryMember(k))
                 }
                 k = Int(entries[k + 1].next)
             }

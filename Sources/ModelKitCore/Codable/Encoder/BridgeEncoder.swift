@@ -322,7 +322,11 @@ final class BridgeEncoder: Encoder {
             if T.self == Int.self { return try writer.visitSigned(Int64(unsafeBitCast(value, to: Int.self))) }
             if T.self == Bool.self { return try writer.visitBool(unsafeBitCast(value, to: Bool.self)) }
             if T.self == Double.self { return try writer.visitDouble(unsafeBitCast(value, to: Double.self)) }
-            if configuration.bridgeHooks, let hooked = hook(value) { return try encodeNested(hooked, key: key) }
+            if configuration.bridgeHooks, let hooked = hook(value) {
+                // JSONEncoder wraps what a strategy writes as a value of its own: `{}` when it
+                // writes nothing, at the top level too.
+                return try encodeNested(hooked, key: key, nothingIsEmptyObject: true)
+            }
             if !hot.value.plain.contains(T.self) {
                 if let schemaValue = value as? any ModelValue {
                     // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
@@ -351,7 +355,7 @@ final class BridgeEncoder: Encoder {
         return nil
     }
 
-    private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
+    private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?, nothingIsEmptyObject: Bool = false) throws {
         let outer = hot.value.frame
         hot.value.frames.append(outer)
         if let key { path.append(key) }
@@ -361,15 +365,16 @@ final class BridgeEncoder: Encoder {
             hot.value.frames.removeLast()
             if key != nil { path.removeLast() }
         }
-        let isRoot = hot.value.frames.count == 1
+        // A root value that writes nothing is left to encodeRoot, which throws as JSONEncoder does.
+        let nothingIsAnError = hot.value.frames.count == 1 && !nothingIsEmptyObject
         try value.encode(to: self)
         if hot.value.inTree {
             // The stream stopped during this value: its slot in the tree is done.
-            if let slot = tree?.slots.popLast(), slot.node == nil, !isRoot { tree?.place(BridgeNode(.object), in: slot) }
+            if let slot = tree?.slots.popLast(), slot.node == nil, !nothingIsAnError { tree?.place(BridgeNode(.object), in: slot) }
             return
         }
         closeContainers(above: hot.value.frame.level)
-        if writer.byteCount == hot.value.frame.start && !isRoot {
+        if writer.byteCount == hot.value.frame.start && !nothingIsAnError {
             // Like JSONEncoder: a nested value that encoded nothing is an empty object.
             try writer.beginObject(count: 0)
             try writer.endObject()

@@ -178,15 +178,23 @@ struct EncodedByClosure: Encodable {
 
 /// `JSONEncoder`'s `.convertToSnakeCase`, word for word: `myURLValue` → `my_url_value`.
 enum SnakeCase {
+    /// Foundation's `uppercaseLetters` and `lowercaseLetters`: letters by general category (a
+    /// titlecase letter counts as upper case), not every scalar Unicode calls cased — `Ⓐ` and the
+    /// combining `\u{345}` are no word boundary to JSONEncoder.
+    private static func isUpper(_ scalar: Unicode.Scalar.Properties) -> Bool {
+        scalar.generalCategory == .uppercaseLetter || scalar.generalCategory == .titlecaseLetter
+    }
+    private static func isLower(_ scalar: Unicode.Scalar.Properties) -> Bool { scalar.generalCategory == .lowercaseLetter }
+
     static func convert(_ key: String) -> String {
         guard !key.isEmpty else { return key }
         var words: [Range<String.Index>] = []
         var wordStart = key.startIndex
         var searchRange = key.index(after: wordStart)..<key.endIndex
-        while let upper = key.rangeOfScalar(in: searchRange, where: \.isUppercase) {
+        while let upper = key.rangeOfScalar(in: searchRange, where: isUpper) {
             words.append(wordStart..<upper.lowerBound)
             searchRange = upper.lowerBound..<searchRange.upperBound
-            guard let lower = key.rangeOfScalar(in: searchRange, where: \.isLowercase) else {
+            guard let lower = key.rangeOfScalar(in: searchRange, where: isLower) else {
                 wordStart = searchRange.lowerBound
                 break
             }
@@ -194,7 +202,10 @@ enum SnakeCase {
             if lower.lowerBound == key.index(after: upper.lowerBound) {
                 wordStart = upper.lowerBound
             } else {
-                let beforeLower = key.index(before: lower.lowerBound)
+                // Characters, as JSONEncoder steps, over scalar positions: a lowercase letter inside a
+                // character (after a prepended mark) may step back to before the capital. Foundation
+                // would trap on that range; an empty word is written instead.
+                let beforeLower = max(key.index(before: lower.lowerBound), upper.lowerBound)
                 words.append(upper.lowerBound..<beforeLower)
                 wordStart = beforeLower
             }

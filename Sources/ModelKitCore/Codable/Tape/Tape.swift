@@ -299,13 +299,17 @@ final class Tape {
         return !inInput
     }
 
-    /// Room for every unescaped string of a large document at once (all of them together are
-    /// never longer than the input): growing by doubling from a small buffer copied the side
-    /// buffer of an escape-heavy 5 MB document a dozen times; untouched room costs no memory.
-    /// Small documents start small: their recorder is parked with its buffers, whose size
-    /// decides whether it is kept.
+    /// Where a document stops being small: above it the tape and side buffer are sized for the
+    /// document rather than pooled at their size.
+    static let largeInput = 1 << 18
+
+    /// A sixteenth of a large document: its unescaped strings together are never longer than
+    /// it, and usually far shorter (twitter.json: 45 KB of 632 KB), so room for all of them asked
+    /// the heap for the whole input again; from a sixteenth, an escape-heavy document doubles
+    /// the buffer four times at most. Small documents start small: their recorder is parked with
+    /// its buffers, whose size decides whether it is kept.
     private static func sideCapacity(inputCount: Int) -> Int {
-        inputCount > 1 << 18 ? inputCount : 64
+        inputCount > Self.largeInput ? inputCount / 16 : 64
     }
 
     /// Just past the closing quote of the string just appended, whose text is in the input.

@@ -171,7 +171,7 @@ class ObjectFrame: DecodeFrame {
                 result = try engine.decodeBuffered(value, as: shared.wireValueType)
                 decoded.append((shared.wireType, result))
             }
-            if let result { try shared.store(result, root) }
+            if let result { try shared.store(result, root, engine) }
         }
     }
 

@@ -1,0 +1,50 @@
+import Testing
+@testable import ModelKitCore
+
+/// Line and column of an offset, as every located error reports them.
+@Suite struct LineIndexTests {
+    @Test func countsScalarsNotBytes() {
+        let text = Array("ab\néé\n\nxyz".utf8)
+        text.withUnsafeBytes { input in
+            let index = LineIndex(input)
+            #expect(index.location(of: 0, in: input) == (1, 1))
+            #expect(index.location(of: 3, in: input) == (2, 1))
+            #expect(index.location(of: 7, in: input) == (2, 3))
+            #expect(index.location(of: 8, in: input) == (3, 1))
+            #expect(index.location(of: 11, in: input) == (4, 3))
+            #expect(index.location(of: 99, in: input) == (4, 4))
+        }
+        let long = Array((String(repeating: "é", count: 700) + "x").utf8)
+        long.withUnsafeBytes { input in
+            #expect(LineIndex(input).location(of: 1_400, in: input) == (1, 701))
+        }
+    }
+
+    /// The index reads eight bytes at a time: every offset of inputs of every length around the
+    /// word and block sizes, with line breaks and multi-byte scalars at every alignment, must be
+    /// placed as a byte-by-byte count places it.
+    @Test func placesEveryOffsetAsAByteByByteCount() {
+        // A whole block of continuation bytes: 256 of them, one more than a byte counts.
+        let continuations = [UInt8](repeating: 0x80, count: 512) + Array("x".utf8)
+        continuations.withUnsafeBytes { input in
+            #expect(LineIndex(input).location(of: 513, in: input) == (1, 2))
+        }
+        let pieces: [[UInt8]] = [[0x0A], Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x0D, 0x0A], Array("  ".utf8),
+                                 [UInt8](repeating: 0x80, count: 300)]  // invalid UTF-8: errors there are located too
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 255, 256, 257, 300, 513, 1_500] {
+            var bytes: [UInt8] = []
+            while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
+            bytes.withUnsafeBytes { input in
+                let index = LineIndex(input)
+                var line = 1, column = 1
+                for offset in 0...input.count {
+                    let placed = index.location(of: offset, in: input)
+                    #expect(placed == (line, column), "offset \(offset) of \(bytes)")
+                    guard offset < input.count else { break }
+                    if input[offset] == 0x0A { line += 1; column = 1 } else if input[offset] & 0xC0 != 0x80 { column += 1 }
+                }
+            }
+        }
+    }
+}
