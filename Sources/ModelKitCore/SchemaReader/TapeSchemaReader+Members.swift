@@ -6,9 +6,9 @@
 
 extension TapeSchemaReader {
     /// The members of the object at `index` through `table` (a model's, or a key path's level)
-    /// into the model at `root`; `ranks` as in ``readMembers(of:schema:into:)``.
+    /// into the model at `root`; `ranks` and `tagMember` as in ``readMembers(of:schema:into:skippingTag:)``.
     final func readPathMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
-                               ranks: UnsafeMutablePointer<UInt8>?) throws {
+                               ranks: UnsafeMutablePointer<UInt8>?, tagMember: Int = 0) throws {
         guard table.keyCount <= 64 else { throw TapeFallback() }
         let end = Int(entries[index].next)
         var member = index + 1
@@ -17,6 +17,10 @@ extension TapeSchemaReader {
         while member < end {
             let value = member + 1
             let key = text(entries[member])
+            if tagMember != 0, try skipsTag(key, at: member, tagMember: tagMember) {
+                member = Int(entries[value].next)
+                continue
+            }
             var found = table.lookup(key, hint: hint)
             if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
             if found >= 0 {

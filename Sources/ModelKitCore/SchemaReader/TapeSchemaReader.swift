@@ -6,7 +6,7 @@
 // which the tape knows before the first element is read.
 //
 // What the reader reads so far, and what still takes the push engine (Decoding/), is decided per
-// decode (``TapeSchemaReader/accepts(_:)``) and per object (``readMembers(of:schema:into:)``);
+// decode (``TapeSchemaReader/accepts(_:)``) and per object (``readMembers(of:schema:into:skippingTag:)``);
 // where it meets something it does not read yet it throws ``TapeFallback`` and the decode is run
 // again on the push engine (TapeDecode.swift).
 
@@ -94,14 +94,21 @@ final class TapeSchemaReader: ScalarConversions {
     }
 
     /// A model from the object at `index`; nil when a ``ValidatingModel`` rejects it under `.skip`.
+    /// `tagMember`: the object is an internally tagged value's, whose tag key the model skips.
     @inlinable
-    final func readModel<M: Model>(_ type: M.Type, at index: Int) throws -> M? {
+    final func readModel<M: Model>(_ type: M.Type, at index: Int, skippingTag tagMember: Int = 0) throws -> M? {
         try enter()
         defer { nestingLeft &+= 1 }
         let schema = M.schema
-        if schema.buffersObject { return try readChosenModel(M.self, at: index) }
+        if schema.buffersObject {
+            // A class chosen from a tagged object (whose tag it must not see) is not read here yet.
+            if tagMember != 0 { throw TapeFallback() }
+            return try readChosenModel(M.self, at: index)
+        }
         var model = M()
-        try withUnsafeMutablePointer(to: &model) { try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0)) }
+        try withUnsafeMutablePointer(to: &model) {
+            try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0), skippingTag: tagMember)
+        }
         guard schema.isValidating else { return model }
         // Checked once the object is complete: placed where it closes, as the push engine does.
         current = ~index
@@ -115,9 +122,10 @@ final class TapeSchemaReader: ScalarConversions {
         if nestingLeft < 0 { throw TapeFallback(typeDriven: false) }
     }
 
-    /// The members of the object at `index`, in document order, into the model at `root`.
+    /// The members of the object at `index`, in document order, into the model at `root`; a
+    /// `tagMember` (not 0) names the tag of an internally tagged object, whose key is skipped.
     @usableFromInline
-    final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer) throws {
+    final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int = 0) throws {
         let table = schema.keyTable
         // Per object, never per value: what the reader does not read yet goes to the push engine.
         guard table.keyCount <= 64 else { throw TapeFallback() }
@@ -125,9 +133,9 @@ final class TapeSchemaReader: ScalarConversions {
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: schema.slots.count) { ranks in
                 ranks.initialize(repeating: .max)
                 if table.isFlat {
-                    try readMembers(of: index, table: table, into: root, ranks: ranks.baseAddress)
+                    try readMembers(of: index, table: table, into: root, ranks: ranks.baseAddress, tagMember: tagMember)
                 } else {
-                    try readPathMembers(of: index, table: table, into: root, ranks: ranks.baseAddress)
+                    try readPathMembers(of: index, table: table, into: root, ranks: ranks.baseAddress, tagMember: tagMember)
                 }
                 for slot in schema.requiredSlots where ranks[slot.index] == .max {
                     // Checked where the object closes, as the push engine does.
@@ -136,9 +144,9 @@ final class TapeSchemaReader: ScalarConversions {
                 }
             }
         } else if table.isFlat {
-            try readMembers(of: index, table: table, into: root, ranks: nil)
+            try readMembers(of: index, table: table, into: root, ranks: nil, tagMember: tagMember)
         } else {
-            try readPathMembers(of: index, table: table, into: root, ranks: nil)
+            try readPathMembers(of: index, table: table, into: root, ranks: nil, tagMember: tagMember)
         }
     }
 
@@ -147,7 +155,7 @@ final class TapeSchemaReader: ScalarConversions {
     /// several keys or required ones. TapeSchemaReader+Members.swift reads the other tables.
     @inline(__always)
     private final func readMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
-                                   ranks: UnsafeMutablePointer<UInt8>?) throws {
+                                   ranks: UnsafeMutablePointer<UInt8>?, tagMember: Int) throws {
         let end = Int(entries[index].next)
         var member = index + 1
         var hint = 0
@@ -155,6 +163,10 @@ final class TapeSchemaReader: ScalarConversions {
         while member < end {
             let value = member + 1
             let key = text(entries[member])
+            if tagMember != 0, try skipsTag(key, at: member, tagMember: tagMember) {
+                member = Int(entries[value].next)
+                continue
+            }
             var found = table.lookup(key, hint: hint)
             // As `JSONDecoder` compares keys (as `String`s): only misses in input that is not plain ASCII look.
             if found < 0, !isPlainInput { found = table.canonicalLookup(key) }

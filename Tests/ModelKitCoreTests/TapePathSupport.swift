@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@_spi(Benchmarks) @testable import ModelKitCore
+
+// Issue 35's oracle for the tape: a decode on the push engine and on the tape must give the
+// same values and the same errors at the same places.
+
+/// The same outcome on both paths: equal values (compared as JSON), or equal errors.
+func expectSamePaths<M: Model>(_ type: M.Type, _ json: String, options: DecodingOptions = DecodingOptions(),
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let bytes = Array(json.utf8)
+    let pushed = Result { try DecodePaths.push(M.self, from: bytes, options: options) }
+    let taped = Result { try DecodePaths.tape(M.self, from: bytes, options: options) }
+    switch (pushed, taped) {
+    case (.success(let a), .success(let b)):
+        let b = try #require(b, "\(M.self) does not take the tape for \(json)", sourceLocation: sourceLocation)
+        #expect(try a.jsonBytes(options: .init(sortedKeys: true)) == b.jsonBytes(options: .init(sortedKeys: true)),
+                "\(json)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect(a as? ModelDecodingError == b as? ModelDecodingError, "\(json): push \(a), tape \(b)", sourceLocation: sourceLocation)
+    default:
+        Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
+    }
+}
