@@ -1,4 +1,5 @@
-// The members of an object whose key table is not flat: keys with several consumers (fields
+// The members of an object whose key table is not flat, or of an internally tagged object (its
+// tag key skipped, TapeSchemaReader+Tagged.swift): keys with several consumers (fields
 // sharing a key, a key that is also a key path's head), key paths (`"ext.desc"`: the nested
 // object is read over its range into the same model) and indexes (`"images[0].url"`: element N
 // of the array there). Nothing is buffered or replayed: a value several fields want is read from

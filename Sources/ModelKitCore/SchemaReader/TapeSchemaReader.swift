@@ -129,11 +129,14 @@ final class TapeSchemaReader: ScalarConversions {
         let table = schema.keyTable
         // Per object, never per value: what the reader does not read yet goes to the push engine.
         guard table.keyCount <= 64 else { throw TapeFallback() }
+        // The flat loop reads plain objects; a tagged object (its tag skipped) takes the general
+        // one, which keeps the check out of the loop every model runs.
+        let isFlat = table.isFlat && tagMember == 0
         if schema.tracksFields {
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: schema.slots.count) { ranks in
                 ranks.initialize(repeating: .max)
-                if table.isFlat {
-                    try readMembers(of: index, table: table, into: root, ranks: ranks.baseAddress, tagMember: tagMember)
+                if isFlat {
+                    try readMembers(of: index, table: table, into: root, ranks: ranks.baseAddress)
                 } else {
                     try readPathMembers(of: index, table: table, into: root, ranks: ranks.baseAddress, tagMember: tagMember)
                 }
@@ -143,8 +146,8 @@ final class TapeSchemaReader: ScalarConversions {
                     throw DecodeFailure(reason: .missingKey(slot.resolvedKeys.first ?? slot.name))
                 }
             }
-        } else if table.isFlat {
-            try readMembers(of: index, table: table, into: root, ranks: nil, tagMember: tagMember)
+        } else if isFlat {
+            try readMembers(of: index, table: table, into: root, ranks: nil)
         } else {
             try readPathMembers(of: index, table: table, into: root, ranks: nil, tagMember: tagMember)
         }
@@ -155,7 +158,7 @@ final class TapeSchemaReader: ScalarConversions {
     /// several keys or required ones. TapeSchemaReader+Members.swift reads the other tables.
     @inline(__always)
     private final func readMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
-                                   ranks: UnsafeMutablePointer<UInt8>?, tagMember: Int) throws {
+                                   ranks: UnsafeMutablePointer<UInt8>?) throws {
         let end = Int(entries[index].next)
         var member = index + 1
         var hint = 0
@@ -163,10 +166,6 @@ final class TapeSchemaReader: ScalarConversions {
         while member < end {
             let value = member + 1
             let key = text(entries[member])
-            if tagMember != 0, try skipsTag(key, at: member, tagMember: tagMember) {
-                member = Int(entries[value].next)
-                continue
-            }
             var found = table.lookup(key, hint: hint)
             // As `JSONDecoder` compares keys (as `String`s): only misses in input that is not plain ASCII look.
             if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
