@@ -22,3 +22,30 @@ func expectSamePaths<M: Model>(_ type: M.Type, _ json: String, options: Decoding
         Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
     }
 }
+
+/// The same report on both paths (`decodeWithReport`): the value, and every skipped failure
+/// with its path and position, in the same order.
+func expectSameReports<T: ModelValue>(_ type: T.Type, _ json: String, options: DecodingOptions = DecodingOptions(mismatch: .skip),
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let bytes = Array(json.utf8)
+    let pushed = Result { () throws -> (T, [ModelDecodingError]) in
+        var skipped: [ModelDecodingError] = []
+        let value = try bytes.withUnsafeBytes { input in
+            let box = ResultBox<T>()
+            return try DecodeRun.run(.decoding(into: box), box, input, options: options, report: &skipped)
+        }
+        return (value, skipped)
+    }
+    let taped = Result { try bytes.withUnsafeBytes { try TapeSchemaReader.decodeReporting(T.self, from: $0, options: options) } }
+    switch (pushed, taped) {
+    case (.success(let a), .success(let b)):
+        let b = try #require(b, "\(T.self) does not take the tape for \(json)", sourceLocation: sourceLocation)
+        let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
+        #expect(try encoder.encode(a.0) as [UInt8] == encoder.encode(b.value) as [UInt8], "\(json)", sourceLocation: sourceLocation)
+        #expect(a.1 == b.skipped, "\(json): push \(a.1), tape \(b.skipped)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect(a as? ModelDecodingError == b as? ModelDecodingError, "\(json): push \(a), tape \(b)", sourceLocation: sourceLocation)
+    default:
+        Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
+    }
+}

@@ -94,6 +94,9 @@ public final class ModelDecoder: @unchecked Sendable {
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
         let options = try optionsForDecode()
         return try withJSONBytes(json) { bytes in
+            if TapeSchemaReader.accepts(options), let reported = try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options) {
+                return reported
+            }
             let box = ResultBox<T>()
             var skipped: [ModelDecodingError] = []
             let value = try DecodeRun.run(.decoding(into: box), box, bytes, options: options, report: &skipped)

@@ -117,11 +117,16 @@ extension TapeSchemaReader {
     /// A failure at tape entry `index`: the path from the root to it, and where its token starts
     /// (`~index`: where the container at `index` closes, for what is checked once it is complete).
     final func located(_ reason: ModelDecodingError.Reason, at index: Int) -> ModelDecodingError {
+        located(reason, at: index, path: path(to: index < 0 ? ~index : index))
+    }
+
+    /// A failure at tape entry `index` whose path is known.
+    final func located(_ reason: ModelDecodingError.Reason, at index: Int, path: String) -> ModelDecodingError {
         guard let tape else { return ModelDecodingError(reason: reason, path: JSONPath.root, line: 1, column: 1, byteOffset: 0) }
         let entry = index < 0 ? ~index : index
         // A container's `start` is the offset just past its closing bracket.
         let (offset, line, column) = tape.place(index < 0 ? Int(entries[entry].start) - 1 : tape.tokenStart(entries[entry]))
-        return ModelDecodingError(reason: reason, path: path(to: entry), line: line, column: column, byteOffset: offset)
+        return ModelDecodingError(reason: reason, path: path, line: line, column: column, byteOffset: offset)
     }
 
     /// `$.statuses[3].user.id` for entry `target` (a value, or a member's key), found by walking

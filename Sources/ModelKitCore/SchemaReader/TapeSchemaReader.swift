@@ -39,6 +39,9 @@ final class TapeSchemaReader: ScalarConversions {
     @exclusivity(unchecked) final var rootIsExact = false
     @exclusivity(unchecked) final var isPlainInput = false
     @exclusivity(unchecked) final var failsOnUnknownKeys = false
+    /// Where each failure kept for a report (`decodeWithReport`) happened, as `current` was:
+    /// placed once the read is over, in one pass (TapeReport.swift).
+    @exclusivity(unchecked) final var skippedAt: [Int] = []
 
     init() {
         // Placeholders until `start`: aligned, never read through.
@@ -60,14 +63,19 @@ final class TapeSchemaReader: ScalarConversions {
         failsOnUnknownKeys = options.unknownKeys == .fail
         current = 0
         nestingLeft = Self.maxNesting
+        skippedAt = []
     }
 
     /// The decode is over: the tape goes back with its recorder.
     func end() { tape = nil }
 
     /// `.skip` keeps what it dropped with its place: the entry being read (TapeDecode.swift).
+    /// A decode that reports them all places them once it is over (a path walked from the root
+    /// per failure would cost quadratic time for 10^5 skipped elements of one array).
     override func locateSkipped(_ failure: DecodeFailure) -> ModelDecodingError {
-        located(failure.reason, at: current)
+        guard keptSkippedLimit > 1 else { return located(failure.reason, at: current) }
+        skippedAt.append(current)
+        return ModelDecodingError(reason: failure.reason, path: JSONPath.root, line: 1, column: 1, byteOffset: 0)
     }
 
     /// The text of a string (or key) or number entry.
