@@ -49,3 +49,27 @@ func expectSameReports<T: ModelValue>(_ type: T.Type, _ json: String, options: D
         Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
     }
 }
+
+/// The same `update(json:)` on both paths: `make` gives each path its own existing value (a
+/// class instance is merged in place).
+func expectSameUpdates<M: Model>(_ make: () throws -> M, _ json: String, options: DecodingOptions = DecodingOptions(),
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let bytes = Array(json.utf8)
+    let (first, second) = (try make(), try make())
+    let pushed = Result { try bytes.withUnsafeBytes { input in
+        let box = ResultBox<M>(existing: first)
+        return try DecodeRun.run(.decodingExactly(into: box), box, input, options: options, merging: true)
+    } }
+    let taped = Result { try bytes.withUnsafeBytes { try TapeSchemaReader.update(second, from: $0, options: options) } }
+    switch (pushed, taped) {
+    case (.success(let a), .success(let b)):
+        let b = try #require(b, "\(M.self) does not take the tape for \(json)", sourceLocation: sourceLocation)
+        #expect(type(of: a) == type(of: b), "\(json)", sourceLocation: sourceLocation)
+        let (x, y) = (try a.jsonString(options: .init(sortedKeys: true)), try b.jsonString(options: .init(sortedKeys: true)))
+        #expect(x == y, "\(json): push \(x), tape \(y)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect(a as? ModelDecodingError == b as? ModelDecodingError, "\(json): push \(a), tape \(b)", sourceLocation: sourceLocation)
+    default:
+        Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
+    }
+}

@@ -57,7 +57,11 @@ extension TapeSchemaReader {
                     ranks[slot.index] = consumer.rank
                 }
                 current = value
-                try slot.access.readTape(self, value, root)
+                if merging {
+                    try slot.access.mergeTape(self, value, root)
+                } else {
+                    try slot.access.readTape(self, value, root)
+                }
             } else if let level = consumer.subtable {
                 try readLevel(value, level, into: root, ranks: ranks)
             }
@@ -79,6 +83,12 @@ extension TapeSchemaReader {
             if let ranks {
                 if ranks[slot.index] < consumer.rank { continue }
                 ranks[slot.index] = consumer.rank
+            }
+            if merging {
+                // Each field merges into its own current value (as the push engine's replay per field).
+                current = value
+                try slot.access.mergeTape(self, value, root)
+                continue
             }
             let shared = slot.access.shared
             let result: Any?

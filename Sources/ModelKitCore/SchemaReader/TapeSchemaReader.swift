@@ -42,6 +42,9 @@ final class TapeSchemaReader: ScalarConversions {
     /// Where each failure kept for a report (`decodeWithReport`) happened, as `current` was:
     /// placed once the read is over, in one pass (TapeReport.swift).
     @exclusivity(unchecked) final var skippedAt: [Int] = []
+    /// `update(json:)`: every field read merges into its current value, as on the push engine
+    /// (TapeSchemaReader+Merge.swift).
+    @exclusivity(unchecked) @usableFromInline final var merging = false
 
     init() {
         // Placeholders until `start`: aligned, never read through.
@@ -64,6 +67,7 @@ final class TapeSchemaReader: ScalarConversions {
         current = 0
         nestingLeft = Self.maxNesting
         skippedAt = []
+        merging = false
     }
 
     /// The decode is over: the tape goes back with its recorder.
@@ -131,15 +135,17 @@ final class TapeSchemaReader: ScalarConversions {
     }
 
     /// The members of the object at `index`, in document order, into the model at `root`; a
-    /// `tagMember` (not 0) names the tag of an internally tagged object, whose key is skipped.
+    /// `tagMember` (not 0) names the tag of an internally tagged object, whose key is skipped;
+    /// `checksRequired` is false for a model merged into (`update(json:)`).
     @usableFromInline
-    final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int = 0) throws {
+    final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int = 0,
+                           checksRequired: Bool = true) throws {
         let table = schema.keyTable
         // Per object, never per value: what the reader does not read yet goes to the push engine.
         guard table.keyCount <= 64 else { throw TapeFallback() }
-        // The flat loop reads plain objects; a tagged object (its tag skipped) takes the general
-        // one, which keeps the check out of the loop every model runs.
-        let isFlat = table.isFlat && tagMember == 0
+        // The flat loop reads plain objects; a tagged object (its tag skipped) and a merge take
+        // the general one, which keeps their checks out of the loop every model runs.
+        let isFlat = table.isFlat && tagMember == 0 && !merging
         if schema.tracksFields {
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: schema.slots.count) { ranks in
                 ranks.initialize(repeating: .max)
@@ -148,7 +154,7 @@ final class TapeSchemaReader: ScalarConversions {
                 } else {
                     try readPathMembers(of: index, table: table, into: root, ranks: ranks.baseAddress, tagMember: tagMember)
                 }
-                for slot in schema.requiredSlots where ranks[slot.index] == .max {
+                for slot in schema.requiredSlots where checksRequired && ranks[slot.index] == .max {
                     // Checked where the object closes, as the push engine does.
                     current = ~index
                     throw DecodeFailure(reason: .missingKey(slot.resolvedKeys.first ?? slot.name))
