@@ -46,6 +46,8 @@ extension TapeSchemaReader {
         let schema = type(of: existing).schema
         if schema.isPreprocessing { throw TapeFallback() }
         var model = existing
+        // Why a raw pointer: the fields' accessors write at their offsets in the model (as in
+        // `readModel`); it points at `model`, alive across the call.
         try withUnsafeMutablePointer(to: &model) {
             try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0), checksRequired: false)
         }
