@@ -39,7 +39,7 @@ extension TapeSchemaReader {
     /// is not recorded only to be decoded again.
     @usableFromInline
     static func reads(_ schema: Schema, _ options: DecodingOptions) -> Bool {
-        accepts(options) && !schema.isPreprocessing && schema.keyTable.keyCount <= 64
+        accepts(options) && schema.keyTable.keyCount <= 64
             && !schema.readsOnPushEngine.load(ordering: .relaxed)
     }
 
@@ -122,6 +122,7 @@ extension TapeSchemaReader {
 
     /// A failure at tape entry `index` whose path is known.
     final func located(_ reason: ModelDecodingError.Reason, at index: Int, path: String) -> ModelDecodingError {
+        if let placed = locatedInOuter(reason, at: index, path: path) { return placed }
         guard let tape else { return ModelDecodingError(reason: reason, path: JSONPath.root, line: 1, column: 1, byteOffset: 0) }
         let entry = index < 0 ? ~index : index
         // A container's `start` is the offset just past its closing bracket.

@@ -25,9 +25,11 @@ extension TapeSchemaReader {
     /// Gives each kept failure its path, line and column (``locateSkipped(_:)`` noted where).
     final func placeSkipped() {
         guard !skippedAt.isEmpty else { return }
-        let paths = self.paths(to: skippedAt.map { $0 < 0 ? ~$0 : $0 })
-        for i in skipped.indices where i < skippedAt.count {
-            skipped[i] = located(skipped[i].reason, at: skippedAt[i], path: paths[i])
+        // A side reader's failures (a preprocessed model's) were placed when they were kept.
+        let pending = skippedAt.indices.filter { skippedAt[$0] != Self.placedAlready && $0 < skipped.count }
+        let paths = self.paths(to: pending.map { skippedAt[$0] < 0 ? ~skippedAt[$0] : skippedAt[$0] })
+        for (path, i) in zip(paths, pending) {
+            skipped[i] = located(skipped[i].reason, at: skippedAt[i], path: path)
         }
         skippedAt = []
     }

@@ -44,7 +44,7 @@ extension TapeSchemaReader {
         try enter()
         defer { nestingLeft &+= 1 }
         let schema = type(of: existing).schema
-        if schema.isPreprocessing { throw TapeFallback() }
+        if schema.isPreprocessing { return try readPreprocessed(M.self, at: index, merging: existing) }
         var model = existing
         // Why a raw pointer: the fields' accessors write at their offsets in the model (as in
         // `readModel`); it points at `model`, alive across the call.

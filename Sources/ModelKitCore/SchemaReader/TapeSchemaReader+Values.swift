@@ -1,6 +1,7 @@
 // What the schema reader builds from a tape range rather than reading it into a schema: the one
 // tape → `JSONValue` routine (`JSONValue` fields, types of your own, the object a
-// `PolymorphicModel` chooses its class from), and polymorphic models.
+// `PolymorphicModel` chooses its class from, the object a `PreprocessingModel` rewrites), and
+// polymorphic models.
 
 extension TapeSchemaReader {
     /// The value at `index` as a ``JSONValue`` (numbers keep their text; members in document
@@ -50,10 +51,11 @@ extension TapeSchemaReader {
     /// A model whose schema has the push engine buffer its object: a ``PolymorphicModel`` reads
     /// the class it chooses from the object (a ``JSONValue`` built from the range) over the same
     /// range, as that class's plain model (its own choice is not asked again, as on the push
-    /// engine). ``PreprocessingModel`` is not read on the tape yet.
+    /// engine); a ``PreprocessingModel`` reads its rewrite (TapeSchemaReader+Preprocessed.swift).
     @usableFromInline
     final func readChosenModel<M: Model>(_ type: M.Type, at index: Int) throws -> M? {
-        guard !(M.self is any PreprocessingModel.Type), let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
+        if M.self is any PreprocessingModel.Type { return try readPreprocessed(M.self, at: index) }
+        guard let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
         var chosenType: M.Type = M.self
         // The root of `Model.init(json:)` is exactly `M`.
         if !(index == 0 && rootIsExact), let chosen = chooser.modelType(for: try jsonValue(at: index)), let subtype = chosen as? M.Type {

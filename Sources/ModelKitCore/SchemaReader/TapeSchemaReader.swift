@@ -45,6 +45,9 @@ final class TapeSchemaReader: ScalarConversions {
     /// `update(json:)`: every field read merges into its current value, as on the push engine
     /// (TapeSchemaReader+Merge.swift).
     @exclusivity(unchecked) @usableFromInline final var merging = false
+    /// A side reader's (over a `PreprocessingModel`'s rewrite): the reader and object whose place
+    /// its failures take (TapeSchemaReader+Preprocessed.swift).
+    @exclusivity(unchecked) final var outer: (reader: TapeSchemaReader, object: Int)?
 
     init() {
         // Placeholders until `start`: aligned, never read through.
@@ -68,6 +71,7 @@ final class TapeSchemaReader: ScalarConversions {
         nestingLeft = Self.maxNesting
         skippedAt = []
         merging = false
+        outer = nil
     }
 
     /// The decode is over: the tape goes back with its recorder.
@@ -77,7 +81,7 @@ final class TapeSchemaReader: ScalarConversions {
     /// A decode that reports them all places them once it is over (a path walked from the root
     /// per failure would cost quadratic time for 10^5 skipped elements of one array).
     override func locateSkipped(_ failure: DecodeFailure) -> ModelDecodingError {
-        guard keptSkippedLimit > 1 else { return located(failure.reason, at: current) }
+        guard keptSkippedLimit > 1, outer == nil else { return located(failure.reason, at: current) }
         skippedAt.append(current)
         return ModelDecodingError(reason: failure.reason, path: JSONPath.root, line: 1, column: 1, byteOffset: 0)
     }
