@@ -118,6 +118,9 @@ public final class ModelDecoder: @unchecked Sendable {
     }
 
     static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
+        if TapeSchemaReader.accepts(options), let value = try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options) {
+            return value
+        }
         let box = ResultBox<T>()
         let root = RootFrame.decoding(into: box)
         let engine = try DecodeRun.replay(root, json, options: options)

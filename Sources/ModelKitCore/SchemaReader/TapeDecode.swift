@@ -59,6 +59,22 @@ extension TapeSchemaReader {
         }
     }
 
+    /// Decodes `T` from a built value: its tape recorded (`Tape(recording:)`) and read as a
+    /// document's; nil when the reader met something it does not read yet. A built value has no
+    /// input: failures are placed at its start (line 1, column 1) with their paths.
+    static func decode<T: ModelValue>(_ type: T.Type, recordedFrom value: JSONValue, options: DecodingOptions) throws -> T? {
+        let reader = TapeSchemaReader()
+        reader.start(Tape(recording: value), options: options)
+        defer { reader.end() }
+        do {
+            if let decoded = try T._decodeTape(0, reader) { return decoded }
+            throw reader.noValue(typeName: T._typeName)
+        } catch {
+            guard let failure = reader.failure(error, root: T.self) else { return nil }
+            throw failure
+        }
+    }
+
     /// Records `input` (a pooled recorder, with its parked reader) and starts the reader on it;
     /// nil when the recording fails. A syntax or limit error is then reported by the push engine,
     /// whose path is the schema's view of the document (the containers of a value no field
@@ -123,7 +139,7 @@ extension TapeSchemaReader {
     /// A failure at tape entry `index` whose path is known.
     final func located(_ reason: ModelDecodingError.Reason, at index: Int, path: String) -> ModelDecodingError {
         if let placed = locatedInOuter(reason, at: index, path: path) { return placed }
-        guard let tape else { return ModelDecodingError(reason: reason, path: JSONPath.root, line: 1, column: 1, byteOffset: 0) }
+        guard let tape, tape.input.count > 0 else { return ModelDecodingError(reason: reason, path: path, line: 1, column: 1, byteOffset: 0) }
         let entry = index < 0 ? ~index : index
         // A container's `start` is the offset just past its closing bracket.
         let (offset, line, column) = tape.place(index < 0 ? Int(entries[entry].start) - 1 : tape.tokenStart(entries[entry]))
