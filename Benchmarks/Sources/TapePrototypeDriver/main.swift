@@ -51,6 +51,9 @@ struct Case<M: Model, Plain: Decodable> {
             #endif
         case "bridge":
             for _ in 0..<count { sink &+= try withExtendedLifetime(bridge.decode(Plain.self, from: bytes)) { 1 } }
+        case "jsondecoder":
+            let decoder = JSONDecoder()
+            for _ in 0..<count { sink &+= try withExtendedLifetime(decoder.decode(Plain.self, from: Data(bytes))) { 1 } }
         case "yajl":
             for _ in 0..<count { sink &+= YajlRaw.parse(bytes) ? 1 : 0 }
         case "check":
@@ -122,6 +125,7 @@ case "user.json": try Case(model: GitHubUser.self, plain: PlainGitHubUser.self).
 case "twitter.json": try Case(model: TwitterTimeline.self, plain: PlainTwitterTimeline.self).run(mode, bytes, count)
 case "canada.json": try Case(model: FeatureCollection.self, plain: PlainFeatureCollection.self).run(mode, bytes, count)
 case "citm_catalog.json": try Case(model: Catalog.self, plain: PlainCatalog.self).run(mode, bytes, count)
+case "weibo.json": try Case(model: WeiboStatus.self, plain: PlainWeiboStatus.self).run(mode, bytes, count)
 default:
     FileHandle.standardError.write("no model for \(name)\n".data(using: .utf8)!)
     exit(2)
