@@ -149,6 +149,17 @@ extension InputScannerTests {
         }
     }
 
+    /// Blocks of sixteen and words of eight bytes are skipped when clean: a problem is found at
+    /// every offset of a long input, whichever lane of a block or word it falls in.
+    @Test func quickCheckFindsAProblemAtEveryOffset() {
+        let problems: [[UInt8]] = [[0x0B], [0x0C], [0x80], [0xC0, 0xAF], Array(#"\ud800"#.utf8)]
+        for offset in 0..<48 {
+            let before = Array(repeating: UInt8(ascii: "a"), count: offset), after = Array(repeating: UInt8(ascii: "b"), count: 47 - offset)
+            #expect(quickCheck(before + after))
+            for problem in problems { #expect(!quickCheck(before + problem + after), "\(problem) at \(offset)") }
+        }
+    }
+
     /// What it stops at: each kind of problem, and what it cannot judge without string state.
     @Test func quickCheckRefusesWhatItCannotVouchFor() {
         let refused: [[UInt8]] = [

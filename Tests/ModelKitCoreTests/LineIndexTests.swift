@@ -20,8 +20,8 @@ import Testing
         }
     }
 
-    /// The index reads eight bytes at a time: every offset of inputs of every length around the
-    /// word and block sizes, with line breaks and multi-byte scalars at every alignment, must be
+    /// The index reads sixteen bytes at a time: every offset of inputs of every length around the
+    /// vector and block sizes, with line breaks and multi-byte scalars at every alignment, must be
     /// placed as a byte-by-byte count places it.
     @Test func placesEveryOffsetAsAByteByByteCount() {
         // A whole block of continuation bytes: 256 of them, one more than a byte counts.
@@ -32,7 +32,7 @@ import Testing
         let pieces: [[UInt8]] = [[0x0A], Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x0D, 0x0A], Array("  ".utf8),
                                  [UInt8](repeating: 0x80, count: 300)]  // invalid UTF-8: errors there are located too
         var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 7, 8, 9, 255, 256, 257, 300, 513, 1_500] {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 255, 256, 257, 300, 513, 1_500] {
             var bytes: [UInt8] = []
             while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
             bytes.withUnsafeBytes { input in

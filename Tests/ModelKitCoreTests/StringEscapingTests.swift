@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import ModelKitCore
 
-/// The string writer checks sixteen, then eight bytes at a time and finishes byte by byte: a
-/// character that needs escaping must be found at every position of every chunk.
+/// The string writer checks sixteen bytes at a time (the last few from a padded copy), in pieces
+/// of 256 bytes: a character that needs escaping must be found at every position of every block
+/// and piece.
 @Suite struct StringEscapingTests {
     private struct Text: Model {
         var text = ""
@@ -71,5 +72,37 @@ import ModelKitCore
         let bytes = try Text(text: text).jsonBytes()
         #expect(try Text(json: bytes).text == text)
         #expect(String(decoding: bytes, as: UTF8.self) == "{\"text\":\(reference(text, slashes: false))}")
+    }
+
+    /// Room for the worst case is reserved per piece of 256 bytes: escapes on either side of a
+    /// piece's end are written as anywhere else.
+    @Test(arguments: [false, true])
+    func escapesAtPieceBoundaries(slashes: Bool) throws {
+        let options = EncodingOptions(escapeSlashes: slashes)
+        for length in [255, 256, 257, 511, 512, 513] {
+            for position in [0, 15, 16, 254, 255, 256, 257, length - 2, length - 1] where position < length {
+                for filler in ["/", "a", "\u{1}"] {
+                    var scalars = Array(repeating: filler, count: length)
+                    scalars[position] = "\""
+                    let text = scalars.joined()
+                    let json = try Text(text: text).jsonString(options: options)
+                    #expect(json == "{\"text\":\(reference(text, slashes: slashes))}", "length \(length), position \(position), \(filler)")
+                }
+            }
+        }
+    }
+
+    /// Escaping into lent memory exactly the size of the output keeps it there: the worst case
+    /// of a piece is reserved only where the room holds it.
+    @Test func escapesFitLentMemoryExactly() throws {
+        for text in [String(repeating: "\u{1}", count: 300), String(repeating: "a/", count: 200) + "\u{1F}", "x"] {
+            let expected = try ModelEncoder().encode(Text(text: text)) as [UInt8]
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: expected.count, alignment: 1)
+            defer { memory.deallocate() }
+            var spilled = false
+            let count = try ModelEncoder().encode(Text(text: text), into: memory) { _ in spilled = true }
+            #expect(!spilled, "\(text.prefix(10))")
+            #expect(Array(memory.prefix(count)) == expected)
+        }
     }
 }

@@ -27,7 +27,7 @@ let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 let name = URL(fileURLWithPath: path).lastPathComponent
 
 /// One file's model, its Codable twin, and how to compare two decodes (their encoded JSON).
-struct Case<M: Model, Plain: Decodable> {
+struct Case<M: Model, Plain: Codable> {
     let model: M.Type
     let plain: Plain.Type
 
@@ -51,6 +51,17 @@ struct Case<M: Model, Plain: Decodable> {
             #endif
         case "bridge":
             for _ in 0..<count { sink &+= try withExtendedLifetime(bridge.decode(Plain.self, from: bytes)) { 1 } }
+        case "encode":
+            let value = try JSONDecoder().decode(Plain.self, from: Data(bytes))
+            let encoder = ModelEncoder()
+            for _ in 0..<count { sink &+= try encoder.encode(value).count }
+        case "jsonencoder":
+            let value = try JSONDecoder().decode(Plain.self, from: Data(bytes))
+            let encoder = JSONEncoder()
+            for _ in 0..<count { sink &+= try encoder.encode(value).count }
+        case "jsondecoder":
+            let decoder = JSONDecoder()
+            for _ in 0..<count { sink &+= try withExtendedLifetime(decoder.decode(Plain.self, from: Data(bytes))) { 1 } }
         case "yajl":
             for _ in 0..<count { sink &+= YajlRaw.parse(bytes) ? 1 : 0 }
         case "check":
@@ -122,6 +133,7 @@ case "user.json": try Case(model: GitHubUser.self, plain: PlainGitHubUser.self).
 case "twitter.json": try Case(model: TwitterTimeline.self, plain: PlainTwitterTimeline.self).run(mode, bytes, count)
 case "canada.json": try Case(model: FeatureCollection.self, plain: PlainFeatureCollection.self).run(mode, bytes, count)
 case "citm_catalog.json": try Case(model: Catalog.self, plain: PlainCatalog.self).run(mode, bytes, count)
+case "weibo.json": try Case(model: WeiboStatus.self, plain: PlainWeiboStatus.self).run(mode, bytes, count)
 default:
     FileHandle.standardError.write("no model for \(name)\n".data(using: .utf8)!)
     exit(2)

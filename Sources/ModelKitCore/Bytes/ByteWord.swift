@@ -17,4 +17,18 @@ enum ByteWord {
     /// real zero, never below it: the lowest flag is exact, and nothing is missed.
     @inline(__always)
     static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+
+    /// Whether `bytes` are all ASCII, eight at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i &+ 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highs != 0 { return false }
+            i &+= 8
+        }
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return false }
+            i &+= 1
+        }
+        return true
+    }
 }

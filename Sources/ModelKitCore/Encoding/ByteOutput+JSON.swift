@@ -9,13 +9,13 @@ import Foundation
 extension ByteOutput {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    /// RFC 8259 escaping; runs of bytes that need none are copied at once, found sixteen (then
-    /// eight) bytes at a time, and each escape is found in its word without a byte loop (URLs
-    /// put a `/` every few bytes, and `JSONEncoder` escapes it).
+    /// RFC 8259 escaping, sixteen bytes a turn: each block is stored whole and the output moves
+    /// on to its first byte that needs an escape (URLs put a `/` every few bytes, and
+    /// `JSONEncoder` escapes it), so a clean block costs one vector compare and one store.
     func putQuoted(_ text: String, escapingSlashes escapesSlashes: Bool) {
         // A native string lends its bytes without the copy (and retain) `withUTF8` makes. Two
-        // copies of the scan, each with the slash rule a constant: the test per word is then a
-        // few instructions shorter (it runs for every eight bytes of every string).
+        // copies of the scan, each with the slash rule a constant: the test per block is then a
+        // compare shorter (it runs for every sixteen bytes of every string).
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             if escapesSlashes {
                 putQuoted(UnsafeRawBufferPointer(bytes), slashes: true)
@@ -29,78 +29,108 @@ extension ByteOutput {
         }
     }
 
+    /// Bytes escaped per reservation: room for the worst case (every byte `\u00XX`) plus one
+    /// block of slack is reserved per piece, not per string, so a long string does not ask for
+    /// six times its length.
+    private static var piece: Int { 256 }
+
     @inline(__always)
     private func putQuoted(_ raw: UnsafeRawBufferPointer, slashes escapesSlashes: Bool) {
-        reserve(raw.count + 2)
-        appendReserved(UInt8(ascii: "\""))
-        var runStart = 0
+        put(UInt8(ascii: "\""))
         var i = 0
         let n = raw.count
         while i < n {
-            let hit: Int
-            if n &- i >= 16 {
-                // Two words per step: one branch for sixteen clean bytes.
-                let first = ByteOutput.escapeBits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes)
-                let second = ByteOutput.escapeBits(raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), slashes: escapesSlashes)
-                if first | second == 0 {
-                    i &+= 16
+            var end = min(n, i &+ Self.piece)
+            if isInLentMemory && capacity &- count < (end &- i) &* 6 &+ 16 {
+                // The caller's memory is nearly full: reserving the worst case would move the
+                // output to the heap for bytes that may fit. A block at a time, then a byte.
+                end = min(end, i &+ 16)
+                if capacity &- count < (end &- i) &* 6 &+ 16 {
+                    putEscaped(raw[i], slashes: escapesSlashes)
+                    i &+= 1
                     continue
                 }
-                hit = first != 0 ? i &+ first.trailingZeroBitCount &>> 3 : i &+ 8 &+ second.trailingZeroBitCount &>> 3
-            } else if n &- i >= 8 {
-                let bits = ByteOutput.escapeBits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), slashes: escapesSlashes)
-                if bits == 0 {
-                    i &+= 8
-                    continue
-                }
-                hit = i &+ bits.trailingZeroBitCount &>> 3
-            } else {
-                // The last one to seven bytes as one word, the rest of it a byte that never needs
-                // an escape: from a word ending at the end when the string is that long (the
-                // bytes before `i`, done already, shifted out), else copied.
-                let left = n &- i
-                var word = ByteOutput.cleanPadding
-                if n >= 8 {
-                    word = raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) &>> UInt64(64 &- 8 &* left)
-                        | ByteOutput.cleanPadding &<< UInt64(8 &* left)
-                } else {
-                    withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[i..<n])) }
-                }
-                let bits = ByteOutput.escapeBits(word, slashes: escapesSlashes)
-                if bits == 0 { break }
-                hit = i &+ bits.trailingZeroBitCount &>> 3
             }
-            // The lowest flagged byte of a word is exact: a borrow only starts at a real hit.
-            let run = UnsafeRawBufferPointer(start: raw.baseAddress! + runStart, count: hit &- runStart)
-            let byte = raw[hit]
-            if let letter = ByteOutput.escapeLetter(byte) {
-                put(run, then: UInt8(ascii: "\\"), letter)
-            } else {
-                put(run)
-                putUnicodeEscape(byte)
-            }
-            i = hit &+ 1
-            runStart = i
+            let from = i
+            append(upTo: (end &- from) &* 6 &+ 16) { out in Self.escape(raw, from: from, to: end, into: out, slashes: escapesSlashes) }
+            i = end
         }
-        put(UnsafeRawBufferPointer(rebasing: raw[runStart..<n]))
         put(UInt8(ascii: "\""))
     }
 
-    /// Eight `A`s: fills a word past a string's last byte without flagging anything.
-    private static var cleanPadding: UInt64 { 0x4141_4141_4141_4141 }
-
-    /// The high bit of each byte of `word` that may need an escape: a control character, a
-    /// quote, a backslash or (when escaped) `/`; bytes of multi-byte UTF-8 sequences (0x80 and up)
-    /// never match. The lowest flagged byte is exact (a borrow only starts at a real hit), those
-    /// above it may be false positives.
+    /// Writes `raw[from..<to]` escaped to `out`, which has room for six bytes per byte plus
+    /// sixteen; returns the count written. Blocks are read from `raw` while sixteen bytes are
+    /// left in it, and the last few from a padded copy (no read past the string).
     @inline(__always)
-    private static func escapeBits(_ word: UInt64, slashes: Bool) -> UInt64 {
-        // Bytes below 0x20: the borrow test of `zeroBytes`, against 0x20 instead of 0.
-        var found = ((word &- ByteWord.repeating(0x20)) & ~word & ByteWord.highs)
-            | ByteWord.zeroBytes(word ^ ByteWord.repeating(0x22))
-            | ByteWord.zeroBytes(word ^ ByteWord.repeating(0x5C))
-        if slashes { found |= ByteWord.zeroBytes(word ^ ByteWord.repeating(0x2F)) }
-        return found
+    private static func escape(_ raw: UnsafeRawBufferPointer, from: Int, to end: Int, into out: UnsafeMutablePointer<UInt8>,
+                               slashes escapesSlashes: Bool) -> Int {
+        var i = from, o = 0
+        // Why unsafe: loads stay within `raw` (or the padded copy); each store of sixteen bytes
+        // lands within the room the caller reserved, as `o` grows by at most six per byte read.
+        let target = UnsafeMutableRawPointer(out)
+        while i < end {
+            let block: SIMD16<UInt8>
+            let left = end &- i
+            if left >= 16 {
+                block = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            } else {
+                var padded = SIMD16<UInt8>(repeating: UInt8(ascii: "A"))  // never escaped
+                withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[i..<end])) }
+                block = padded
+            }
+            target.storeBytes(of: block, toByteOffset: o, as: SIMD16<UInt8>.self)
+            let flags = escapeLanes(block, slashes: escapesSlashes)
+            if flags[0] | flags[1] == 0 {
+                let taken = min(left, 16)
+                i &+= taken
+                o &+= taken
+                continue
+            }
+            let clean = flags[0] != 0 ? flags[0].trailingZeroBitCount &>> 3 : 8 &+ flags[1].trailingZeroBitCount &>> 3
+            i &+= clean
+            o &+= clean
+            o &+= writeEscape(raw[i], to: out + o)
+            i &+= 1
+        }
+        return o
+    }
+
+    /// Every lane of `block` that needs an escape as 0xFF: a control character, a quote, a
+    /// backslash or (when escaped) `/`; bytes of multi-byte UTF-8 sequences never do. Read as
+    /// two words, lowest lane first. Spelled with explicit vector types and bit casts: inferred
+    /// operand types and `any(_:)` compile to a loop per lane.
+    @inline(__always)
+    private static func escapeLanes(_ block: SIMD16<UInt8>, slashes: Bool) -> SIMD2<UInt64> {
+        let control = block .< SIMD16<UInt8>(repeating: 0x20)
+        let quote = block .== SIMD16<UInt8>(repeating: 0x22)
+        let backslash = block .== SIMD16<UInt8>(repeating: 0x5C)
+        var found = control .| quote .| backslash
+        if slashes { found = found .| (block .== SIMD16<UInt8>(repeating: 0x2F)) }
+        return unsafeBitCast(found, to: SIMD2<UInt64>.self)
+    }
+
+    /// One byte of a string, escaped if it must be (the last bytes of lent memory).
+    private func putEscaped(_ byte: UInt8, slashes escapesSlashes: Bool) {
+        let needsEscape = byte < 0x20 || byte == 0x22 || byte == 0x5C || (escapesSlashes && byte == 0x2F)
+        guard needsEscape else { return put(byte) }
+        append(upTo: 6) { Self.writeEscape(byte, to: $0) }
+    }
+
+    /// The escape of `byte` at `out` (`\n`, `\"`, `\u001f` …); returns its length.
+    @inline(__always)
+    private static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\\")
+        if let letter = escapeLetter(byte) {
+            out[1] = letter
+            return 2
+        }
+        let digits = hexDigits.utf8Start
+        out[1] = UInt8(ascii: "u")
+        out[2] = UInt8(ascii: "0")
+        out[3] = UInt8(ascii: "0")
+        out[4] = digits[Int(byte >> 4)]
+        out[5] = digits[Int(byte & 0xF)]
+        return 6
     }
 
     /// The letter of a two-byte escape (`\n` …), or nil for the control characters written as `\u00XX`.
@@ -115,12 +145,6 @@ extension ByteOutput {
         case 0x0C: return UInt8(ascii: "f")
         default: return nil
         }
-    }
-
-    private func putUnicodeEscape(_ byte: UInt8) {
-        put("\\u00")
-        put(ByteOutput.hexDigits.utf8Start[Int(byte >> 4)])
-        put(ByteOutput.hexDigits.utf8Start[Int(byte & 0xF)])
     }
 
     /// The shortest text that reads back to the same value, as `JSONEncoder` writes it:

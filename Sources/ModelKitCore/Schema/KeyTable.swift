@@ -98,7 +98,7 @@ final class KeyTable: Sendable {
     /// `JSONDecoder` compares keys) though its bytes differ, or -1. Only a key with a non-ASCII
     /// byte, or a table with one, can be: ASCII texts are equivalent only when equal.
     func canonicalLookup(_ key: UnsafeRawBufferPointer) -> Int {
-        guard hasNonASCIIKeys || key.contains(where: { $0 >= 0x80 }) else { return -1 }
+        guard hasNonASCIIKeys || !ByteWord.isASCII(key) else { return -1 }
         let text = String(decoding: key, as: UTF8.self)
         for i in 0..<keyCount where keyTexts[i] == text { return i }
         return -1

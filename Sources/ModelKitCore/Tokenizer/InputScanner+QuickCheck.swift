@@ -29,6 +29,11 @@ extension InputScanner {
         let count = input.count
         var i = 0
         while true {
+            // Sixteen bytes a turn while nothing stops the check (most of a document): one vector
+            // compare per stop kind; the first block with a stop is found exactly by the words below.
+            while i &+ 16 <= count, !hasQuickCheckStop(UnsafeRawPointer(bytes + i).loadUnaligned(as: SIMD16<UInt8>.self)) {
+                i &+= 16
+            }
             while i &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
                 let mask = quickCheckStops(word)
@@ -68,6 +73,18 @@ extension InputScanner {
                 return false  // form feed or vertical tab
             }
         }
+    }
+
+    /// Whether any of sixteen bytes is one the quick check stops at (``quickCheckStops(_:)``).
+    @inline(__always)
+    private static func hasQuickCheckStop(_ block: SIMD16<UInt8>) -> Bool {
+        // 0x0B and 0x0C are the bytes that, less 0x0B, are below 2. Spelled with explicit vectors
+        // and reduced through two words: `any(_:)` and scalar operands compile to a loop per lane.
+        let backslash = block .== SIMD16<UInt8>(repeating: 0x5C)
+        let tabOrFeed = (block &- SIMD16<UInt8>(repeating: 0x0B)) .< SIMD16<UInt8>(repeating: 2)
+        let nonASCII = block .>= SIMD16<UInt8>(repeating: 0x80)
+        let lanes = unsafeBitCast(backslash .| tabOrFeed .| nonASCII, to: SIMD2<UInt64>.self)
+        return lanes[0] | lanes[1] != 0
     }
 
     /// The high bit of each byte the quick check stops at: non-ASCII, backslash, vertical tab and

@@ -15,7 +15,7 @@ extension BridgeDecoder {
         let end = Int(entries[object].next)
         while k < end {
             let key = bytes(of: entries[k])
-            if !(wantedIsASCII && Self.isASCII(key)), String(decoding: key, as: UTF8.self) == wanted { return k + 1 }
+            if !(wantedIsASCII && ByteWord.isASCII(key)), String(decoding: key, as: UTF8.self) == wanted { return k + 1 }
             k = Int(entries[k + 1].next)
         }
         return nil
@@ -27,7 +27,7 @@ extension BridgeDecoder {
         var k = object + 1
         var hasNonASCII = false
         for _ in 0..<members {
-            if !Self.isASCII(bytes(of: entries[k])) {
+            if !ByteWord.isASCII(bytes(of: entries[k])) {
                 hasNonASCII = true
                 break
             }
@@ -43,18 +43,5 @@ extension BridgeDecoder {
             k = Int(entries[k + 1].next)
         }
         return nil
-    }
-
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i &+ 8 <= bytes.count {
-            if bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & ByteWord.highs != 0 { return false }
-            i &+= 8
-        }
-        while i < bytes.count {
-            if bytes[i] >= 0x80 { return false }
-            i &+= 1
-        }
-        return true
     }
 }
