@@ -23,6 +23,26 @@ func expectSamePaths<M: Model>(_ type: M.Type, _ json: String, options: Decoding
     }
 }
 
+/// The same values, and failures for the same reasons; their places are checked by the caller,
+/// where the push engine placed a failure inside a replayed object wherever its tokenizer was.
+func expectSameOutcomes<M: Model>(_ type: M.Type, _ json: String, options: DecodingOptions,
+                                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let bytes = Array(json.utf8)
+    let pushed = Result { try DecodePaths.push(M.self, from: bytes, options: options) }
+    let taped = Result { try DecodePaths.tape(M.self, from: bytes, options: options) }
+    switch (pushed, taped) {
+    case (.success(let a), .success(let b)):
+        let b = try #require(b, "\(M.self) does not take the tape for \(json)", sourceLocation: sourceLocation)
+        #expect(try a.jsonBytes(options: .init(sortedKeys: true)) == b.jsonBytes(options: .init(sortedKeys: true)),
+                "\(json)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect((a as? ModelDecodingError)?.reason == (b as? ModelDecodingError)?.reason, "\(json): push \(a), tape \(b)",
+                sourceLocation: sourceLocation)
+    default:
+        Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
+    }
+}
+
 /// The same report on both paths (`decodeWithReport`): the value, and every skipped failure
 /// with its path and position, in the same order.
 func expectSameReports<T: ModelValue>(_ type: T.Type, _ json: String, options: DecodingOptions = DecodingOptions(mismatch: .skip),

@@ -65,26 +65,6 @@ private struct TPPHouse: Model {
         #"{"pet":[1],"pets":[null,{"nm":"q"}]}"#,
     ]
 
-    /// The same values, and failures for the same reasons (the places are checked below: the
-    /// push engine placed a failure inside a replayed rewrite wherever its tokenizer was).
-    private func expectSameOutcomes<M: Model>(_ type: M.Type, _ json: String, options: DecodingOptions,
-                                              sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let bytes = Array(json.utf8)
-        let pushed = Result { try DecodePaths.push(M.self, from: bytes, options: options) }
-        let taped = Result { try DecodePaths.tape(M.self, from: bytes, options: options) }
-        switch (pushed, taped) {
-        case (.success(let a), .success(let b)):
-            let b = try #require(b, "\(M.self) does not take the tape for \(json)", sourceLocation: sourceLocation)
-            #expect(try a.jsonBytes(options: .init(sortedKeys: true)) == b.jsonBytes(options: .init(sortedKeys: true)),
-                    "\(json)", sourceLocation: sourceLocation)
-        case (.failure(let a), .failure(let b)):
-            #expect((a as? ModelDecodingError)?.reason == (b as? ModelDecodingError)?.reason, "\(json): push \(a), tape \(b)",
-                    sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
-        }
-    }
-
     @Test func preprocessedModelsMatchThePushEngine() throws {
         for json in Self.documents {
             for options in Self.options { try expectSameOutcomes(TPPHouse.self, json, options: options) }

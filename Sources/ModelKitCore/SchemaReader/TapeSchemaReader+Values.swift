@@ -52,20 +52,50 @@ extension TapeSchemaReader {
     /// the class it chooses from the object (a ``JSONValue`` built from the range) over the same
     /// range, as that class's plain model (its own choice is not asked again, as on the push
     /// engine); a ``PreprocessingModel`` reads its rewrite (TapeSchemaReader+Preprocessed.swift).
+    /// `tagMember` (not 0): the object is an internally tagged value's, whose tag the class is
+    /// chosen without (the push engine never handed the tag to the payload) and read skipping.
     @usableFromInline
-    final func readChosenModel<M: Model>(_ type: M.Type, at index: Int) throws -> M? {
-        if M.self is any PreprocessingModel.Type { return try readPreprocessed(M.self, at: index) }
+    final func readChosenModel<M: Model>(_ type: M.Type, at index: Int, skippingTag tagMember: Int = 0) throws -> M? {
+        if M.self is any PreprocessingModel.Type {
+            // The rewrite of a tagged object (the object minus its tag) is not read here yet.
+            if tagMember != 0 { throw TapeFallback() }
+            return try readPreprocessed(M.self, at: index)
+        }
         guard let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
         var chosenType: M.Type = M.self
-        // The root of `Model.init(json:)` is exactly `M`.
-        if !(index == 0 && rootIsExact), let chosen = chooser.modelType(for: try jsonValue(at: index)), let subtype = chosen as? M.Type {
+        // The root of `Model.init(json:)` is exactly `M` (a tagged root's payload is not the root).
+        if !(index == 0 && rootIsExact && tagMember == 0),
+           let chosen = chooser.modelType(for: try choiceObject(at: index, skippingTag: tagMember)), let subtype = chosen as? M.Type {
             chosenType = subtype
         }
         let schema = chosenType.schema
         var model = chosenType.init()
-        try withUnsafeMutablePointer(to: &model) { try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0)) }
+        try withUnsafeMutablePointer(to: &model) {
+            try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0), skippingTag: tagMember)
+        }
         guard schema.isValidating else { return model }
         current = ~index
         return try M.validated(model, schema, self)
+    }
+
+    /// The object a ``PolymorphicModel`` chooses its class from: the object at `index`, without
+    /// any member on the tag's key when `tagMember` names one (every tag: a repeated one is
+    /// skipped, or rejected by the read that follows, as on the push engine).
+    private final func choiceObject(at index: Int, skippingTag tagMember: Int) throws -> JSONValue {
+        guard tagMember != 0 else { return try jsonValue(at: index) }
+        try enter()
+        defer { nestingLeft &+= 1 }
+        let tagKey = text(entries[tagMember])
+        let end = Int(entries[index].next)
+        var object = JSONObject()
+        var member = index + 1
+        while member < end {
+            let key = text(entries[member])
+            if !(key.count == tagKey.count && key.elementsEqual(tagKey)) {
+                object.append(key: String(decoding: key, as: UTF8.self), value: try jsonValue(at: member + 1))
+            }
+            member = Int(entries[member + 1].next)
+        }
+        return .object(object)
     }
 }

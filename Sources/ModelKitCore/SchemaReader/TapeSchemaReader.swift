@@ -116,11 +116,7 @@ final class TapeSchemaReader: ScalarConversions {
         try enter()
         defer { nestingLeft &+= 1 }
         let schema = M.schema
-        if schema.buffersObject {
-            // A class chosen from a tagged object (whose tag it must not see) is not read here yet.
-            if tagMember != 0 { throw TapeFallback() }
-            return try readChosenModel(M.self, at: index)
-        }
+        if schema.buffersObject { return try readChosenModel(M.self, at: index, skippingTag: tagMember) }
         var model = M()
         try withUnsafeMutablePointer(to: &model) {
             try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0), skippingTag: tagMember)
