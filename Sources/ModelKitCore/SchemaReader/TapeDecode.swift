@@ -127,7 +127,7 @@ extension TapeSchemaReader {
     @usableFromInline
     final func noValue(typeName: String) -> ModelDecodingError {
         if let first = skipped.first { return first }
-        return located(.typeMismatch(expected: typeName, found: Self.describe(token(at: 0))), at: 0)
+        return located(.typeMismatch(expected: typeName, found: Self.describe(token(at: rootIndex))), at: rootIndex)
     }
 
     /// A failure at tape entry `index`: the path from the root to it, and where its token starts
@@ -142,7 +142,8 @@ extension TapeSchemaReader {
         guard let tape, tape.input.count > 0 else { return ModelDecodingError(reason: reason, path: path, line: 1, column: 1, byteOffset: 0) }
         let entry = index < 0 ? ~index : index
         // A container's `start` is the offset just past its closing bracket.
-        let (offset, line, column) = tape.place(index < 0 ? Int(entries[entry].start) - 1 : tape.tokenStart(entries[entry]))
+        let (offset, line, column) = rootIndex != 0 ? placedInValue(entry, closes: index < 0, in: tape)
+            : tape.place(index < 0 ? Int(entries[entry].start) - 1 : tape.tokenStart(entries[entry]))
         return ModelDecodingError(reason: reason, path: path, line: line, column: column, byteOffset: offset)
     }
 
@@ -151,7 +152,7 @@ extension TapeSchemaReader {
     final func path(to target: Int) -> String {
         var path = JSONPath.root
         guard let tape else { return path }
-        var index = 0
+        var index = rootIndex
         while index != target {
             let entry = entries[index]
             guard entry.isContainer, target < Int(entry.next) else { break }

@@ -48,6 +48,9 @@ final class TapeSchemaReader: ScalarConversions {
     /// A side reader's (over a `PreprocessingModel`'s rewrite): the reader and object whose place
     /// its failures take (TapeSchemaReader+Preprocessed.swift).
     @exclusivity(unchecked) final var outer: (reader: TapeSchemaReader, object: Int)?
+    /// The entry of the value read: 0, or a value inside a tape another decoder reads, whose
+    /// failures are placed relative to it (TapeSchemaReader+Range.swift).
+    @exclusivity(unchecked) final var rootIndex = 0
 
     init() {
         // Placeholders until `start`: aligned, never read through.

@@ -1,0 +1,36 @@
+// A value inside a tape another decoder reads (a model nested in a Codable type: the bridge
+// hands over its range, TapeReplay.swift): read as a document of its own, its failures placed
+// relative to it — the path from its `$`, the offset from its first byte, line and column in
+// its bytes — as a parse of those bytes would report them.
+
+extension TapeSchemaReader {
+    /// Reads `T` from the value at `index` of `tape` (complete, held by the caller's decode); nil
+    /// when the reader met something it does not read yet.
+    final func decode<T: ModelValue>(_ type: T.Type, in tape: Tape, at index: Int, options: DecodingOptions) throws -> T? {
+        start(tape, options: options)
+        rootIndex = index
+        rootIsExact = false  // as the replay's root: a polymorphic model chooses its class
+        defer {
+            rootIndex = 0
+            end()
+        }
+        do {
+            if let value = try T._decodeTape(index, self) { return value }
+            throw noValue(typeName: T._typeName)
+        } catch {
+            guard let failure = failure(error, root: T.self) else { return nil }
+            throw failure
+        }
+    }
+
+    /// A failure at entry `entry` (`closes`: where that container closes) placed in the value
+    /// read (``rootIndex`` not 0): offset, line and column in its bytes.
+    final func placedInValue(_ entry: Int, closes: Bool, in tape: Tape) -> (offset: Int, line: Int, column: Int) {
+        let bytes = tape.inputBytes(of: rootIndex)
+        let base = tape.tokenStart(entries[rootIndex])
+        let absolute = closes ? Int(entries[entry].start) - 1 : tape.tokenStart(entries[entry])
+        let offset = min(max(absolute - base, 0), bytes.count)
+        let (line, column) = LineIndex(bytes).location(of: offset, in: bytes)
+        return (offset, line, column)
+    }
+}
