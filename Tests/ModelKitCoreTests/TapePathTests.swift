@@ -275,12 +275,6 @@ private struct TPFallingBack: Model {
         #expect(try ModelDecoder().decode(TPChosen.self, from: cat) is TPCat)
     }
 
-    @Test func whatTheReaderDoesNotReadYetTakesThePushEngine() throws {
-        // The element budget is counted by the push engine only (so far).
-        let limited = DecodingOptions(limits: DecodingLimits(maxElements: 100))
-        #expect(!TapeSchemaReader.accepts(limited))
-    }
-
     /// An internally tagged payload that is a `PolymorphicModel` chooses its class from the
     /// object without the tag and is read over the same range, the tag skipped: the same values
     /// and failure reasons as the push engine.

@@ -94,7 +94,7 @@ public final class ModelDecoder: @unchecked Sendable {
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
         let options = try optionsForDecode()
         return try withJSONBytes(json) { bytes in
-            if TapeSchemaReader.accepts(options), let reported = try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options) {
+            if let reported = try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options) {
                 return reported
             }
             let box = ResultBox<T>()
@@ -118,7 +118,7 @@ public final class ModelDecoder: @unchecked Sendable {
     }
 
     static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
-        if TapeSchemaReader.accepts(options), let value = try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options) {
+        if let value = try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options) {
             return value
         }
         let box = ResultBox<T>()

@@ -18,7 +18,7 @@ extension DecodeRun {
     @inlinable
     static func decodeValue<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
                                            validUTF8: Bool = false) throws -> T {
-        if TapeSchemaReader.accepts(options), let value = try TapeSchemaReader.decode(T.self, from: input, options: options) {
+        if let value = try TapeSchemaReader.decode(T.self, from: input, options: options) {
             return value
         }
         let box = ResultBox<T>()
@@ -27,19 +27,11 @@ extension DecodeRun {
 }
 
 extension TapeSchemaReader {
-    /// Whether a decode with these options may take the tape (per document; the schemas are
-    /// checked per object as they are read).
-    @usableFromInline
-    static func accepts(_ options: DecodingOptions) -> Bool {
-        // The element budget is counted by the push engine's frames only (so far).
-        options.limits.maxElements == .max
-    }
-
-    /// ``accepts(_:)``, and whether the reader reads the root's own schema: one that it does not
-    /// is not recorded only to be decoded again.
+    /// Whether the reader reads the root's own schema: one that it does not is not recorded only
+    /// to be decoded again.
     @usableFromInline
     static func reads(_ schema: Schema, _ options: DecodingOptions) -> Bool {
-        accepts(options) && schema.keyTable.keyCount <= 64
+        schema.keyTable.keyCount <= 64
             && !schema.readsOnPushEngine.load(ordering: .relaxed)
     }
 
@@ -51,7 +43,9 @@ extension TapeSchemaReader {
         guard let reader = begin(input, options: options, exactly: exactly) else { return nil }
         defer { reader.finish() }
         do {
-            if let value = try T._decodeTape(0, reader) { return value }
+            let value = try T._decodeTape(0, reader)
+            try reader.countRest()
+            if let value { return value }
             throw reader.noValue(typeName: T._typeName)
         } catch {
             guard let failure = reader.failure(error, root: T.self) else { return nil }
@@ -67,7 +61,9 @@ extension TapeSchemaReader {
         reader.start(Tape(recording: value), options: options)
         defer { reader.end() }
         do {
-            if let decoded = try T._decodeTape(0, reader) { return decoded }
+            let decoded = try T._decodeTape(0, reader)
+            try reader.countRest()
+            if let decoded { return decoded }
             throw reader.noValue(typeName: T._typeName)
         } catch {
             guard let failure = reader.failure(error, root: T.self) else { return nil }
@@ -82,7 +78,7 @@ extension TapeSchemaReader {
     /// second parse costs nothing on valid input.
     @usableFromInline
     static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool) -> TapeSchemaReader? {
-        guard let recorder = try? TapeRecorder.record(input, options: options) else { return nil }
+        guard let recorder = try? TapeRecorder.record(input, options: options, countsContainers: true) else { return nil }
         let reader: TapeSchemaReader
         if let parked = recorder.schemaReader {
             reader = parked
@@ -112,6 +108,8 @@ extension TapeSchemaReader {
     /// marked for the push engine).
     @usableFromInline
     final func failure(_ error: any Error, root: Any.Type) -> (any Error)? {
+        // The element budget crossed before the failure's entry is what the push engine met first.
+        let error = budgetFailure(before: error) ?? error
         switch error {
         case let fallback as TapeFallback:
             if fallback.isTypeDriven, let model = root as? any Model.Type { model.schema.readsOnPushEngine.store(true, ordering: .relaxed) }

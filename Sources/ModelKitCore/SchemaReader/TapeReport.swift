@@ -13,6 +13,7 @@ extension TapeSchemaReader {
         reader.keptSkippedLimit = .max
         do {
             let value = try T._decodeTape(0, reader)
+            try reader.countRest()
             reader.placeSkipped()
             guard let value else { throw reader.noValue(typeName: T._typeName) }
             return (value, reader.skipped)

@@ -74,10 +74,14 @@ extension TapeSchemaReader {
     private final func deliverShared(_ value: Int, to consumers: Range<Int>, of table: KeyTable, into root: UnsafeMutableRawPointer,
                                      ranks: UnsafeMutablePointer<UInt8>?) throws {
         var decoded: [(type: ObjectIdentifier, value: Any?)] = []
+        var reads = 0
         for i in consumers {
             let consumer = table.consumers[i]
             guard let slot = consumer.slot else {
-                if let level = consumer.subtable { try readLevel(value, level, into: root, ranks: ranks) }
+                if let level = consumer.subtable {
+                    try countReread(value, reads: &reads)
+                    try readLevel(value, level, into: root, ranks: ranks)
+                }
                 continue
             }
             if let ranks {
@@ -86,6 +90,7 @@ extension TapeSchemaReader {
             }
             if merging {
                 // Each field merges into its own current value (as the push engine's replay per field).
+                try countReread(value, reads: &reads)
                 current = value
                 try slot.access.mergeTape(self, value, root)
                 continue
@@ -95,6 +100,7 @@ extension TapeSchemaReader {
             if let done = decoded.first(where: { $0.type == shared.wireType }) {
                 result = done.value
             } else {
+                try countReread(value, reads: &reads)
                 current = value
                 result = try decodeShared(shared.wireValueType, at: value)
                 decoded.append((shared.wireType, result))
@@ -114,11 +120,11 @@ extension TapeSchemaReader {
                                  ranks: UnsafeMutablePointer<UInt8>?) throws {
         let entry = entries[value]
         if entry.kind == .object, level.hasKeys {
-            try enter()
+            try enter(value)
             defer { nestingLeft &+= 1 }
             try readPathMembers(of: value, table: level, into: root, ranks: ranks)
         } else if entry.kind == .array, level.hasElements {
-            try enter()
+            try enter(value)
             defer { nestingLeft &+= 1 }
             var element = value + 1, position = 0
             let end = Int(entry.next)

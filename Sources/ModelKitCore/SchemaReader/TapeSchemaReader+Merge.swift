@@ -14,6 +14,7 @@ extension TapeSchemaReader {
         reader.merging = true
         do {
             let value = reader.entries[0].kind == .object ? try reader.readModel(merging: existing, at: 0) : try M._decodeTape(0, reader)
+            try reader.countRest()
             if let value { return value }
             throw reader.noValue(typeName: M._typeName)
         } catch {
@@ -41,8 +42,10 @@ extension TapeSchemaReader {
     /// The object at `index` read over `existing`, with the schema of its dynamic type (a
     /// polymorphic model keeps its class, as on the push engine).
     final func readModel<M: Model>(merging existing: M, at index: Int) throws -> M? {
-        try enter()
+        try enter(index)
         defer { nestingLeft &+= 1 }
+        let weight = DecodingLimits.elementWeight(of: M.self)
+        if weight > 0, countsElements { try countWeight(weight, at: index) }
         let schema = type(of: existing).schema
         if schema.isPreprocessing { return try readPreprocessed(M.self, at: index, merging: existing) }
         var model = existing

@@ -26,6 +26,12 @@ extension TapeSchemaReader {
         side.nestingLeft = nestingLeft
         side.keptSkippedLimit = keptSkippedLimit
         side.rootIsExact = true
+        // The rewrite counts against the decode's budget, its containers again (as the push
+        // engine's replay of it counted them).
+        side.elementsLeft = elementsLeft
+        // One budget of reads again for the decode: a rewrite is no fresh input.
+        (side.rereadsLeft, side.rereadBudget) = (rereadsLeft, rereadBudget)
+        defer { rereadsLeft = side.rereadsLeft }
         defer { adoptSkipped(of: side) }
         do {
             let schema = chosenType.schema
@@ -34,6 +40,8 @@ extension TapeSchemaReader {
             try withUnsafeMutablePointer(to: &model) {
                 try side.readMembers(of: 0, schema: schema, into: UnsafeMutableRawPointer($0), checksRequired: existing == nil)
             }
+            try side.countRest()
+            elementsLeft = side.elementsLeft
             guard schema.isValidating else { return model }
             side.current = ~0
             return try M.validated(model, schema, side)

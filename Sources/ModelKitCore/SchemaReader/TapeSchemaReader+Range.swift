@@ -5,17 +5,23 @@
 
 extension TapeSchemaReader {
     /// Reads `T` from the value at `index` of `tape` (complete, held by the caller's decode); nil
-    /// when the reader met something it does not read yet.
-    final func decode<T: ModelValue>(_ type: T.Type, in tape: Tape, at index: Int, options: DecodingOptions) throws -> T? {
+    /// when the reader met something it does not read yet. `budget`: what the caller's decode
+    /// has left of `maxElements`, which the value's containers and weights count against (what
+    /// is left then is ``elementsLeft``).
+    final func decode<T: ModelValue>(_ type: T.Type, in tape: Tape, at index: Int, options: DecodingOptions,
+                                     budget: Int = .max) throws -> T? {
         start(tape, options: options)
         rootIndex = index
+        startCounting(at: index, budget: budget)
         rootIsExact = false  // as the replay's root: a polymorphic model chooses its class
         defer {
             rootIndex = 0
             end()
         }
         do {
-            if let value = try T._decodeTape(index, self) { return value }
+            let value = try T._decodeTape(index, self)
+            try countRest()
+            if let value { return value }
             throw noValue(typeName: T._typeName)
         } catch {
             guard let failure = failure(error, root: T.self) else { return nil }

@@ -29,7 +29,7 @@ extension TapeSchemaReader {
                           payload: (_ caseIndex: Int, _ entry: Int, _ tagMember: Int) throws -> Void) throws -> TaggedRead {
         if table.isInternallyTagged { return try readInternallyTagged(table, at: index, payload: payload) }
         // The object is a level of its own (its payload another): counted as the push engine nests.
-        try enter()
+        try enter(index)
         defer { nestingLeft &+= 1 }
         if table.tagKey.isEmpty { return try readExternallyTagged(table, at: index, payload: payload) }
         return try readAdjacentlyTagged(table, at: index, payload: payload)

@@ -16,7 +16,7 @@ extension TapeSchemaReader {
         case .number: return .number(JSONNumber(uncheckedText: String(decoding: text(entry), as: UTF8.self)))
         case .string: return .string(String(decoding: text(entry), as: UTF8.self))
         case .array:
-            try enter()
+            try enter(index)
             defer { nestingLeft &+= 1 }
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(entry.length))
@@ -27,7 +27,7 @@ extension TapeSchemaReader {
             }
             return .array(elements)
         case .object:
-            try enter()
+            try enter(index)
             defer { nestingLeft &+= 1 }
             var object = JSONObject()
             var member = index + 1
@@ -83,7 +83,7 @@ extension TapeSchemaReader {
     /// skipped, or rejected by the read that follows, as on the push engine).
     private final func choiceObject(at index: Int, skippingTag tagMember: Int) throws -> JSONValue {
         guard tagMember != 0 else { return try jsonValue(at: index) }
-        try enter()
+        try enter(index)
         defer { nestingLeft &+= 1 }
         let tagKey = text(entries[tagMember])
         let end = Int(entries[index].next)

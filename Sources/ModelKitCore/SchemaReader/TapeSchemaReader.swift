@@ -6,7 +6,7 @@
 // which the tape knows before the first element is read.
 //
 // What the reader reads so far, and what still takes the push engine (Decoding/), is decided per
-// decode (``TapeSchemaReader/accepts(_:)``) and per object (``readMembers(of:schema:into:skippingTag:)``);
+// root schema (``TapeSchemaReader/reads(_:_:)``) and per object (``readMembers(of:schema:into:skippingTag:)``);
 // where it meets something it does not read yet it throws ``TapeFallback`` and the decode is run
 // again on the push engine (TapeDecode.swift).
 
@@ -51,6 +51,15 @@ final class TapeSchemaReader: ScalarConversions {
     /// The entry of the value read: 0, or a value inside a tape another decoder reads, whose
     /// failures are placed relative to it (TapeSchemaReader+Range.swift).
     @exclusivity(unchecked) final var rootIndex = 0
+    /// `DecodingLimits.maxElements` (TapeSchemaReader+Elements.swift): what is left of it, and
+    /// the first entry whose container is not counted yet (`.max` when nothing is counted, so
+    /// that an unlimited decode pays one comparison per container).
+    @exclusivity(unchecked) @usableFromInline final var maxElements = Int.max
+    @exclusivity(unchecked) @usableFromInline final var elementsLeft = Int.max
+    @exclusivity(unchecked) @usableFromInline final var countedThrough = Int.max
+    /// What the decode may still read again (TapeSchemaReader+Elements.swift), out of ``rereadBudget``.
+    @exclusivity(unchecked) final var rereadsLeft = 0
+    @exclusivity(unchecked) final var rereadBudget = 0
 
     init() {
         // Placeholders until `start`: aligned, never read through.
@@ -75,6 +84,9 @@ final class TapeSchemaReader: ScalarConversions {
         skippedAt = []
         merging = false
         outer = nil
+        startCounting(at: 0, budget: options.limits.maxElements)
+        rereadBudget = Self.rereadBudget(of: tape)
+        rereadsLeft = rereadBudget
     }
 
     /// The decode is over: the tape goes back with its recorder.
@@ -116,8 +128,11 @@ final class TapeSchemaReader: ScalarConversions {
     /// `tagMember`: the object is an internally tagged value's, whose tag key the model skips.
     @inlinable
     final func readModel<M: Model>(_ type: M.Type, at index: Int, skippingTag tagMember: Int = 0) throws -> M? {
-        try enter()
+        try enter(index)
         defer { nestingLeft &+= 1 }
+        // Its object counted one; a large model counts by its size (a constant once specialized).
+        let weight = DecodingLimits.elementWeight(of: M.self)
+        if weight > 0, countsElements { try countWeight(weight, at: index) }
         let schema = M.schema
         if schema.buffersObject { return try readChosenModel(M.self, at: index, skippingTag: tagMember) }
         var model = M()
@@ -130,11 +145,13 @@ final class TapeSchemaReader: ScalarConversions {
         return try M.validated(model, schema, self)
     }
 
-    /// A container starts (the caller gives the level back when it ends).
+    /// The container at `index` starts (the caller gives the level back when it ends); the
+    /// containers up to it count against the element budget, when there is one.
     @inlinable @inline(__always)
-    final func enter() throws {
+    final func enter(_ index: Int) throws {
         nestingLeft &-= 1
         if nestingLeft < 0 { throw TapeFallback(typeDriven: false) }
+        if index >= countedThrough { try countContainers(through: index) }
     }
 
     /// The members of the object at `index`, in document order, into the model at `root`; a
@@ -238,8 +255,10 @@ final class TapeSchemaReader: ScalarConversions {
     /// An array of `Element` from the array at `index`, reserved to its length.
     @inlinable
     final func readArray<Element: ModelValue>(of type: Element.Type, at index: Int) throws -> [Element] {
-        try enter()
+        try enter(index)
         defer { nestingLeft &+= 1 }
+        // A container element counts itself; a scalar one counts by its size (the push engine's rule).
+        let weight = countsElements ? DecodingLimits.elementWeight(of: Element.self) : 0
         let entry = entries[index]
         var elements: [Element] = []
         elements.reserveCapacity(Int(entry.length))
@@ -247,6 +266,7 @@ final class TapeSchemaReader: ScalarConversions {
         let end = Int(entry.next)
         while element < end {
             current = element
+            if weight > 0, !entries[element].isContainer { try countWeight(weight, at: element) }
             if let value = try Element._decodeTape(element, self) { elements.append(value) }
             element = Int(entries[element].next)
         }
@@ -256,8 +276,9 @@ final class TapeSchemaReader: ScalarConversions {
     /// A `[String: Value]` from the object at `index` (a repeated key as ``DecodingOptions/duplicateKeys`` says).
     @inlinable
     final func readDictionary<Value: ModelValue>(of type: Value.Type, at index: Int) throws -> [String: Value] {
-        try enter()
+        try enter(index)
         defer { nestingLeft &+= 1 }
+        let weight = countsElements ? DecodingLimits.elementWeight(of: Value.self) : 0
         let entry = entries[index]
         var dictionary: [String: Value] = [:]
         dictionary.reserveCapacity(Int(entry.length))
@@ -266,6 +287,8 @@ final class TapeSchemaReader: ScalarConversions {
         while member < end {
             let key = String(decoding: text(entries[member]), as: UTF8.self)
             current = member + 1
+            // Counted before the repeated-key check, as the push engine counts a skipped repeat.
+            if weight > 0, !entries[member + 1].isContainer { try countWeight(weight, at: member + 1) }
             if try dictionary[key] == nil || keyRepeats(key, at: member), let value = try Value._decodeTape(member + 1, self) {
                 dictionary[key] = value
             }

@@ -20,5 +20,5 @@ struct TapeEntry {
     /// quote instead: finding its opening quote means scanning the string back, worth it on errors only.
     @usableFromInline var position: UInt32
 
-    var isContainer: Bool { kind == .object || kind == .array }
+    @inlinable var isContainer: Bool { kind == .object || kind == .array }
 }

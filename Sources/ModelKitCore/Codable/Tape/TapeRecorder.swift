@@ -24,6 +24,10 @@ final class TapeRecorder: WholeInputParser {
     @exclusivity(unchecked) private var maxDepth = 0
     @exclusivity(unchecked) private(set) var maxStringBytes = 0
     @exclusivity(unchecked) private var sawValue = false
+    /// How many more objects and arrays the document may open (`DecodingLimits.maxElements`,
+    /// for the schema reader, which counts the rest of the budget: TapeSchemaReader+Elements.swift).
+    @exclusivity(unchecked) private var containersLeft = Int.max
+    @exclusivity(unchecked) private var maxContainers = Int.max
     /// Set by a token handler that failed; the tokenizer then stops with `.stopped`.
     @exclusivity(unchecked) private var failure: ModelDecodingError?
 
@@ -75,8 +79,10 @@ final class TapeRecorder: WholeInputParser {
     // MARK: Recording
 
     /// Records `input` whole (a pooled recorder when one is parked); hand the recorder back
-    /// with ``finish(keptByDecoders:)`` once the decode ends.
-    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> TapeRecorder {
+    /// with ``finish(keptByDecoders:)`` once the decode ends. `countsContainers`: the document
+    /// may open at most `maxElements` objects and arrays (the schema reader's decodes; the
+    /// bridge counts what it reads).
+    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions, countsContainers: Bool = false) throws -> TapeRecorder {
         if input.count >= Int(UInt32.max) {
             // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
@@ -96,6 +102,8 @@ final class TapeRecorder: WholeInputParser {
         recorder.failure = nil
         recorder.maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         recorder.maxStringBytes = options.limits.maxStringBytes
+        recorder.maxContainers = countsContainers ? options.limits.maxElements : .max
+        recorder.containersLeft = recorder.maxContainers
         recorder.locator = SourceLocator()
         recorder.locator.wholeInput = input
         if input.count > options.limits.maxInputBytes {
@@ -250,6 +258,8 @@ final class TapeRecorder: WholeInputParser {
         locator.lastTokenKind = .open
         depth += 1
         if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth)) }
+        containersLeft &-= 1
+        if containersLeft < 0 { return fail(.limitExceeded(.maxElements, limit: maxContainers)) }
         if depth == 1, !startsDocument() { return false }
         // `locator.tokenStart(end:)` for a bracket,
         // without its switch: the bracket is the last byte consumed.

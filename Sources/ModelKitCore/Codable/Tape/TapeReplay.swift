@@ -7,15 +7,19 @@
 /// same `ModelDecodingError` a parse of the value's bytes would report.
 extension BridgeDecoder {
     func decodeReplayed<M: ModelValue>(_ type: M.Type, at index: Int) throws -> M {
-        // The schema reader reads the value's range of this tape; what it does not read yet (an
-        // element budget, a type it falls back on) is replayed into the push engine below.
+        // The schema reader reads the value's range of this tape; what it does not read yet (a
+        // type it falls back on) is replayed into the push engine below.
         let options = self.options.forModelDoor
-        if TapeSchemaReader.accepts(options) {
+        do {
             let reader = spareSchemaReader ?? TapeSchemaReader()
             // Taken out while in use: a nested read that reaches this decoder again makes its own.
             spareSchemaReader = nil
             defer { spareSchemaReader = reader }
-            if let value = try reader.decode(M.self, in: tape, at: index, options: options) { return value }
+            // One budget for the document: the value counts against what is left.
+            if let value = try reader.decode(M.self, in: tape, at: index, options: options, budget: hot.value.elementsLeft) {
+                hot.value.elementsLeft = reader.elementsLeft
+                return value
+            }
         }
         let box = ResultBox<M>()
         let root = RootFrame.decoding(into: box)
