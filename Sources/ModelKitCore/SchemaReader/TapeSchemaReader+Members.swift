@@ -46,7 +46,7 @@ extension TapeSchemaReader {
         let found = table.entries[entry]
         let consumers = found.firstConsumer..<(found.firstConsumer + found.consumerCount)
         if found.consumerCount > 1, entries[value].isContainer {
-            try deliverShared(value, to: consumers, of: table, into: root, ranks: ranks)
+            try withBufferedLevel(at: value) { try deliverShared(value, to: consumers, of: table, into: root, ranks: ranks) }
             return
         }
         for i in consumers {

@@ -47,7 +47,9 @@ extension TapeSchemaReader {
         let weight = DecodingLimits.elementWeight(of: M.self)
         if weight > 0, countsElements { try countWeight(weight, at: index) }
         let schema = type(of: existing).schema
-        if schema.isPreprocessing { return try readPreprocessed(M.self, at: index, merging: existing) }
+        if schema.isPreprocessing {
+            return try withBufferedLevel(at: index) { try readPreprocessed(M.self, at: index, merging: existing) }
+        }
         var model = existing
         // Why a raw pointer: the fields' accessors write at their offsets in the model (as in
         // `readModel`); it points at `model`, alive across the call.

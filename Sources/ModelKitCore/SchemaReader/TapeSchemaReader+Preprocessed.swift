@@ -5,12 +5,14 @@
 // object closes, its path the object's followed by the path inside the rewritten value.
 
 extension TapeSchemaReader {
-    /// A ``PreprocessingModel`` from the object at `index`: its rewrite read in its place (a
-    /// ``PolymorphicModel`` one chooses its class from the rewrite), over `existing` when merging;
-    /// nil when `willDecode` drops it.
-    final func readPreprocessed<M: Model>(_ type: M.Type, at index: Int, merging existing: M? = nil) throws -> M? {
+    /// A ``PreprocessingModel`` from the object at `index` (entered by the caller): its rewrite
+    /// read in its place (a ``PolymorphicModel`` one chooses its class from the rewrite), over
+    /// `existing` when merging; nil when `willDecode` drops it. `tagMember` (not 0): the object
+    /// is an internally tagged value's, rewritten without its tag (as the push engine handed
+    /// the payload its object).
+    final func readPreprocessed<M: Model>(_ type: M.Type, at index: Int, merging existing: M? = nil, skippingTag tagMember: Int = 0) throws -> M? {
         guard let preprocessing = M.self as? any PreprocessingModel.Type else { throw TapeFallback() }
-        let object = try jsonValue(at: index)
+        let object = JSONValue.object(try objectValue(at: index, skippingTag: tagMember))
         current = ~index  // the push engine has the object whole where it closes
         guard let rewritten = preprocessing.willDecode(object) else { return nil }
         guard case .object = rewritten else { return try mismatch(expected: M._typeName, found: rewritten.kindDescription) }
@@ -23,7 +25,7 @@ extension TapeSchemaReader {
         side.start(Tape(recording: rewritten), options: options)
         side.outer = (self, index)
         side.merging = merging
-        side.nestingLeft = nestingLeft
+        (side.nestingLeft, side.nestingLimit, side.bufferedLevels) = (nestingLeft, nestingLimit, bufferedLevels)
         side.keptSkippedLimit = keptSkippedLimit
         side.rootIsExact = true
         // The rewrite counts against the decode's budget, its containers again (as the push

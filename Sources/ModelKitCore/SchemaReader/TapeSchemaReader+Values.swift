@@ -29,14 +29,27 @@ extension TapeSchemaReader {
         case .object:
             try enter(index)
             defer { nestingLeft &+= 1 }
-            var object = JSONObject()
-            var member = index + 1
-            while member < Int(entry.next) {
-                object.append(key: String(decoding: text(entries[member]), as: UTF8.self), value: try jsonValue(at: member + 1))
-                member = Int(entries[member + 1].next)
-            }
-            return .object(object)
+            return .object(try objectValue(at: index))
         }
+    }
+
+    /// The members of the object at `index`, a level entered already (by the model that builds
+    /// it to choose its class or rewrite it: one level of the document, counted once).
+    final func objectValue(at index: Int, skippingTag tagMember: Int = 0) throws -> JSONObject {
+        let tagKey = tagMember != 0 ? text(entries[tagMember]) : UnsafeRawBufferPointer(start: nil, count: 0)
+        let end = Int(entries[index].next)
+        var object = JSONObject()
+        var member = index + 1
+        while member < end {
+            let key = text(entries[member])
+            // Without any member on the tag's key (every tag: a repeated one is skipped, or
+            // rejected by the read that follows, as on the push engine).
+            if tagMember == 0 || !(key.count == tagKey.count && key.elementsEqual(tagKey)) {
+                object.append(key: String(decoding: key, as: UTF8.self), value: try jsonValue(at: member + 1))
+            }
+            member = Int(entries[member + 1].next)
+        }
+        return object
     }
 
     /// A type of your own from the container at `index`, through its ``JSONValue`` form;
@@ -59,13 +72,13 @@ extension TapeSchemaReader {
         if M.self is any PreprocessingModel.Type {
             // The rewrite of a tagged object (the object minus its tag) is not read here yet.
             if tagMember != 0 { throw TapeFallback() }
-            return try readPreprocessed(M.self, at: index)
+            return try readPreprocessed(M.self, at: index, skippingTag: tagMember)
         }
         guard let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
         var chosenType: M.Type = M.self
         // The root of `Model.init(json:)` is exactly `M` (a tagged root's payload is not the root).
         if !(index == 0 && rootIsExact && tagMember == 0),
-           let chosen = chooser.modelType(for: try choiceObject(at: index, skippingTag: tagMember)), let subtype = chosen as? M.Type {
+           let chosen = chooser.modelType(for: .object(try objectValue(at: index, skippingTag: tagMember))), let subtype = chosen as? M.Type {
             chosenType = subtype
         }
         let schema = chosenType.schema
@@ -76,26 +89,5 @@ extension TapeSchemaReader {
         guard schema.isValidating else { return model }
         current = ~index
         return try M.validated(model, schema, self)
-    }
-
-    /// The object a ``PolymorphicModel`` chooses its class from: the object at `index`, without
-    /// any member on the tag's key when `tagMember` names one (every tag: a repeated one is
-    /// skipped, or rejected by the read that follows, as on the push engine).
-    private final func choiceObject(at index: Int, skippingTag tagMember: Int) throws -> JSONValue {
-        guard tagMember != 0 else { return try jsonValue(at: index) }
-        try enter(index)
-        defer { nestingLeft &+= 1 }
-        let tagKey = text(entries[tagMember])
-        let end = Int(entries[index].next)
-        var object = JSONObject()
-        var member = index + 1
-        while member < end {
-            let key = text(entries[member])
-            if !(key.count == tagKey.count && key.elementsEqual(tagKey)) {
-                object.append(key: String(decoding: key, as: UTF8.self), value: try jsonValue(at: member + 1))
-            }
-            member = Int(entries[member + 1].next)
-        }
-        return .object(object)
     }
 }

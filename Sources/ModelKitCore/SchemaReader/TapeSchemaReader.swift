@@ -29,11 +29,16 @@ final class TapeSchemaReader: ScalarConversions {
     @exclusivity(unchecked) final var tape: Tape?
     /// The recorder of this decode's tape (this reader is parked with it between decodes).
     @exclusivity(unchecked) final var recorder: TapeRecorder?
-    /// How many more containers may nest in the one being read. The reader recurses (a level of
-    /// stack per container) where the push engine keeps its frames on the heap: deeper values
-    /// go to the push engine rather than risk a small thread's stack.
+    /// How many more containers may nest in the one being read: `maxDepth` (at most
+    /// `DecodingLimits.maxDepthBound`), as on the push engine. The recorder refuses a deeper
+    /// document, so this bounds what it cannot see: a built `JSONValue`, a rewrite. The reader
+    /// recurses, a level of stack per container entered (TAPE-MIGRATION.md has the measure).
     @exclusivity(unchecked) @usableFromInline final var nestingLeft = 0
-    @usableFromInline static let maxNesting = 64
+    @exclusivity(unchecked) final var nestingLimit = 0
+    /// Polymorphic and preprocessing models, and values on a key several fields share, nested in
+    /// one another: each level reads its object more than once (a `JSONValue` built from it, a
+    /// value per field), so they keep the push engine's tighter bound (`maxBufferedNesting`).
+    @exclusivity(unchecked) final var bufferedLevels = 0
     /// The root is exactly the type asked for (``Model/init(json:options:)``): a polymorphic
     /// root does not choose a subclass.
     @exclusivity(unchecked) final var rootIsExact = false
@@ -80,7 +85,9 @@ final class TapeSchemaReader: ScalarConversions {
         isPlainInput = tape.isPlainInput
         failsOnUnknownKeys = options.unknownKeys == .fail
         current = 0
-        nestingLeft = Self.maxNesting
+        nestingLimit = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        nestingLeft = nestingLimit
+        bufferedLevels = 0
         skippedAt = []
         merging = false
         outer = nil
@@ -134,7 +141,9 @@ final class TapeSchemaReader: ScalarConversions {
         let weight = DecodingLimits.elementWeight(of: M.self)
         if weight > 0, countsElements { try countWeight(weight, at: index) }
         let schema = M.schema
-        if schema.buffersObject { return try readChosenModel(M.self, at: index, skippingTag: tagMember) }
+        if schema.buffersObject {
+            return try withBufferedLevel(at: index) { try readChosenModel(M.self, at: index, skippingTag: tagMember) }
+        }
         var model = M()
         try withUnsafeMutablePointer(to: &model) {
             try readMembers(of: index, schema: schema, into: UnsafeMutableRawPointer($0), skippingTag: tagMember)
@@ -150,8 +159,27 @@ final class TapeSchemaReader: ScalarConversions {
     @inlinable @inline(__always)
     final func enter(_ index: Int) throws {
         nestingLeft &-= 1
-        if nestingLeft < 0 { throw TapeFallback(typeDriven: false) }
+        if nestingLeft < 0 { try tooDeep(at: index) }
         if index >= countedThrough { try countContainers(through: index) }
+    }
+
+    /// The container at `index` nests deeper than `maxDepth`: the push engine's failure, there.
+    @usableFromInline
+    final func tooDeep(at index: Int) throws -> Never {
+        current = index
+        throw DecodeFailure.limit(.maxDepth, nestingLimit)
+    }
+
+    /// Runs `body`, a level of ``bufferedLevels``, or fails at `index` past the push engine's bound.
+    @usableFromInline
+    final func withBufferedLevel<R>(at index: Int, _ body: () throws -> R) throws -> R {
+        guard bufferedLevels < DecodingLimits.maxBufferedNesting else {
+            current = index
+            throw DecodeFailure.limit(.maxDepth, DecodingLimits.maxBufferedNesting)
+        }
+        bufferedLevels += 1
+        defer { bufferedLevels -= 1 }
+        return try body()
     }
 
     /// The members of the object at `index`, in document order, into the model at `root`; a
