@@ -172,7 +172,40 @@ private struct TPTaggedHolder: Model {
     }
 }
 
-/// A table of more than 64 keys: not read on the tape yet.
+/// An internally tagged payload that rewrites its object: not read on the tape yet.
+private enum TPPrepTagged: TaggedModel {
+    case prep(TPPrepPayload)
+    static let taggedUnion = TaggedUnion(TPPrepTagged.self, tag: "t") {
+        TaggedCase("prep", TPPrepPayload.self, embed: { .prep($0) }, extract: { if case .prep(let p) = $0 { p } else { nil } })
+    }
+}
+
+/// Renames `nm` to `name`; sees its object without the tag (as the push engine hands it over).
+private struct TPPrepPayload: PreprocessingModel {
+    var name = ""
+    var sawTag = false
+    static let schema = Schema(TPPrepPayload.self) {
+        Field("name", \.name)
+        Field("sawTag", \.sawTag)
+    }
+    static func willDecode(_ object: JSONValue) -> JSONValue? {
+        guard case .object(var members) = object else { return object }
+        if let nm = members["nm"] { members["name"] = nm }
+        members["sawTag"] = .bool(members["t"] != nil)
+        return .object(members)
+    }
+}
+
+private struct TPPrepTaggedHolder: Model {
+    var tagged: TPPrepTagged?
+    var list: [TPPrepTagged] = []
+    static let schema = Schema(TPPrepTaggedHolder.self) {
+        Field("tagged", \.tagged)
+        Field("list", \.list)
+    }
+}
+
+/// A table of more than 64 keys.
 private struct TPWide: Model {
     var value = 0
     static let schema = Schema(TPWide.self) { Field("value", \.value, keys: (0..<65).map { "k\($0)" }) }
@@ -318,17 +351,26 @@ private struct TPFallingBack: Model {
         #expect(!marked)
     }
 
-    /// A model whose decode met a type the reader does not read yet (a nested table of more
-    /// than 64 keys) goes to the push engine from then on, rather than being recorded first
-    /// each time.
+    /// A model whose decode met a type the reader does not read yet (an internally tagged
+    /// payload that is a `PreprocessingModel`) goes to the push engine from then on, rather than
+    /// being recorded first each time.
     @Test func aModelThatFellBackGoesToThePushEngineAtOnce() throws {
-        let marked = { TPFallingBack.schema.readsOnPushEngine.load(ordering: .relaxed) }
+        let marked = { TPPrepTaggedHolder.schema.readsOnPushEngine.load(ordering: .relaxed) }
         #expect(!marked())
-        let json = Array(#"{"wide":{"k64":7}}"#.utf8)
-        #expect(try DecodePaths.tape(TPFallingBack.self, from: json) == nil)
-        #expect(try TPFallingBack(json: json).wide?.value == 7)
+        let json = Array(#"{"tagged":{"t":"prep","nm":"x"}}"#.utf8)
+        #expect(try DecodePaths.tape(TPPrepTaggedHolder.self, from: json) == nil)
+        guard case .prep(let payload)? = try TPPrepTaggedHolder(json: json).tagged else { Issue.record("no payload"); return }
+        #expect(payload.name == "x" && !payload.sawTag)
         #expect(marked())
-        #expect(!TapeSchemaReader.reads(TPFallingBack.schema, DecodingOptions()))
+        #expect(!TapeSchemaReader.reads(TPPrepTaggedHolder.schema, DecodingOptions()))
+    }
+
+    /// A table of more than 64 keys (here one field's) takes the tape.
+    @Test func wideTablesTakeTheTape() throws {
+        let json = Array(#"{"wide":{"k64":7}}"#.utf8)
+        #expect(try DecodePaths.tape(TPFallingBack.self, from: json)?.wide?.value == 7)
+        let marked = TPFallingBack.schema.readsOnPushEngine.load(ordering: .relaxed)
+        #expect(!marked)
     }
 
     @Test func failuresArePlacedOnTheTape() throws {

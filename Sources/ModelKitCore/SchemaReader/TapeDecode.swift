@@ -31,8 +31,7 @@ extension TapeSchemaReader {
     /// to be decoded again.
     @usableFromInline
     static func reads(_ schema: Schema, _ options: DecodingOptions) -> Bool {
-        schema.keyTable.keyCount <= 64
-            && !schema.readsOnPushEngine.load(ordering: .relaxed)
+        !schema.readsOnPushEngine.load(ordering: .relaxed)
     }
 
     /// Decodes `T` through the tape, or answers nil when the reader met something it does not

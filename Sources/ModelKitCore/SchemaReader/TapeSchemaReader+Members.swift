@@ -10,11 +10,27 @@ extension TapeSchemaReader {
     /// into the model at `root`; `ranks` and `tagMember` as in ``readMembers(of:schema:into:skippingTag:)``.
     final func readPathMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
                                ranks: UnsafeMutablePointer<UInt8>?, tagMember: Int = 0) throws {
-        guard table.keyCount <= 64 else { throw TapeFallback() }
+        // A bit per key of the table: which the object has had (a repeated one is the policy's).
+        // Why unsafe: the bits live on the stack for this object only, as the ranks do; a
+        // table of up to 64 keys keeps them in one word.
+        guard table.keyCount > 64 else {
+            var seen: UInt64 = 0
+            try withUnsafeMutablePointer(to: &seen) {
+                try readPathMembers(of: index, table: table, into: root, ranks: ranks, tagMember: tagMember, seen: $0)
+            }
+            return
+        }
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (table.keyCount + 63) / 64) { words in
+            words.initialize(repeating: 0)
+            try readPathMembers(of: index, table: table, into: root, ranks: ranks, tagMember: tagMember, seen: words.baseAddress!)
+        }
+    }
+
+    private final func readPathMembers(of index: Int, table: KeyTable, into root: UnsafeMutableRawPointer,
+                                       ranks: UnsafeMutablePointer<UInt8>?, tagMember: Int, seen: UnsafeMutablePointer<UInt64>) throws {
         let end = Int(entries[index].next)
         var member = index + 1
         var hint = 0
-        var seen: UInt64 = 0
         while member < end {
             let value = member + 1
             let key = text(entries[member])
@@ -26,9 +42,9 @@ extension TapeSchemaReader {
             if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
             if found >= 0 {
                 hint = found + 1
-                let bit: UInt64 = 1 &<< UInt64(found)
-                if try seen & bit == 0 || repeated(key, at: member) {
-                    seen |= bit
+                let word = found &>> 6, bit: UInt64 = 1 &<< UInt64(found & 63)
+                if try seen[word] & bit == 0 || repeated(key, at: member) {
+                    seen[word] |= bit
                     try deliver(value, entry: found, of: table, into: root, ranks: ranks)
                 }
             } else if failsOnUnknownKeys {

@@ -189,11 +189,10 @@ final class TapeSchemaReader: ScalarConversions {
     final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int = 0,
                            checksRequired: Bool = true) throws {
         let table = schema.keyTable
-        // Per object, never per value: what the reader does not read yet goes to the push engine.
-        guard table.keyCount <= 64 else { throw TapeFallback() }
-        // The flat loop reads plain objects; a tagged object (its tag skipped) and a merge take
-        // the general one, which keeps their checks out of the loop every model runs.
-        let isFlat = table.isFlat && tagMember == 0 && !merging
+        // The flat loop reads plain objects of up to 64 keys (their seen-bits in a register); a
+        // wider table, a tagged object (its tag skipped) and a merge take the general one, which
+        // keeps their checks out of the loop every model runs.
+        let isFlat = table.isFlat && tagMember == 0 && !merging && table.keyCount <= 64
         if schema.tracksFields {
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: schema.slots.count) { ranks in
                 ranks.initialize(repeating: .max)
