@@ -172,7 +172,7 @@ private struct TPTaggedHolder: Model {
     }
 }
 
-/// An internally tagged payload that rewrites its object: not read on the tape yet.
+/// An internally tagged payload that rewrites its object.
 private enum TPPrepTagged: TaggedModel {
     case prep(TPPrepPayload)
     static let taggedUnion = TaggedUnion(TPPrepTagged.self, tag: "t") {
@@ -351,18 +351,37 @@ private struct TPFallingBack: Model {
         #expect(!marked)
     }
 
-    /// A model whose decode met a type the reader does not read yet (an internally tagged
-    /// payload that is a `PreprocessingModel`) goes to the push engine from then on, rather than
-    /// being recorded first each time.
-    @Test func aModelThatFellBackGoesToThePushEngineAtOnce() throws {
-        let marked = { TPPrepTaggedHolder.schema.readsOnPushEngine.load(ordering: .relaxed) }
-        #expect(!marked())
+    /// An internally tagged payload that is a `PreprocessingModel` rewrites its object without
+    /// the tag (as the push engine handed it over) and reads the rewrite: the same values and
+    /// failure reasons as the push engine; failures are placed where the object closes.
+    @Test func preprocessedTaggedPayloadsMatchThePushEngine() throws {
+        let documents = [
+            #"{"tagged":{"t":"prep","nm":"x"}}"#,
+            #"{"tagged":{"nm":"y","t":"prep"},"list":[{"t":"prep","name":"z"},{"name":"w","t":"prep","t":"prep"}]}"#,
+            #"{"tagged":{"t":"prep","name":7}}"#,
+            #"{"tagged":{"t":"prep","nm":"x","other":[1]}}"#,
+            #"{"tagged":{"t":"nope","nm":"x"}}"#,
+            #"{"list":[{"t":"prep","sawTag":"yes"}]}"#,
+        ]
+        for json in documents {
+            for options in [DecodingOptions(), DecodingOptions(conversion: .strict), DecodingOptions(conversion: .strict, mismatch: .skip),
+                            DecodingOptions(duplicateKeys: .reject), DecodingOptions(unknownKeys: .fail)] {
+                try expectSameOutcomes(TPPrepTaggedHolder.self, json, options: options)
+            }
+        }
         let json = Array(#"{"tagged":{"t":"prep","nm":"x"}}"#.utf8)
-        #expect(try DecodePaths.tape(TPPrepTaggedHolder.self, from: json) == nil)
-        guard case .prep(let payload)? = try TPPrepTaggedHolder(json: json).tagged else { Issue.record("no payload"); return }
+        guard case .prep(let payload)? = try #require(try DecodePaths.tape(TPPrepTaggedHolder.self, from: json)).tagged else {
+            Issue.record("no payload")
+            return
+        }
         #expect(payload.name == "x" && !payload.sawTag)
-        #expect(marked())
-        #expect(!TapeSchemaReader.reads(TPPrepTaggedHolder.schema, DecodingOptions()))
+        let error = try #require(throws: ModelDecodingError.self) {
+            _ = try DecodePaths.tape(TPPrepTaggedHolder.self, from: Array(#"{"tagged":{"t":"prep","name":7}}"#.utf8),
+                                     options: DecodingOptions(conversion: .strict))
+        }
+        #expect(error.path == "$.tagged.name" && error.column == 31)
+        let marked = TPPrepTaggedHolder.schema.readsOnPushEngine.load(ordering: .relaxed)
+        #expect(!marked)
     }
 
     /// A table of more than 64 keys (here one field's) takes the tape.

@@ -36,15 +36,14 @@ extension TapeSchemaReader {
     /// The members of the object at `index`, a level entered already (by the model that builds
     /// it to choose its class or rewrite it: one level of the document, counted once).
     final func objectValue(at index: Int, skippingTag tagMember: Int = 0) throws -> JSONObject {
-        let tagKey = tagMember != 0 ? text(entries[tagMember]) : UnsafeRawBufferPointer(start: nil, count: 0)
         let end = Int(entries[index].next)
         var object = JSONObject()
         var member = index + 1
         while member < end {
             let key = text(entries[member])
-            // Without any member on the tag's key (every tag: a repeated one is skipped, or
-            // rejected by the read that follows, as on the push engine).
-            if tagMember == 0 || !(key.count == tagKey.count && key.elementsEqual(tagKey)) {
+            // Without any member on the tag's key: a repeated tag is skipped, or rejected under
+            // `.reject` (the push engine checked the keys before it handed the object over).
+            if try tagMember == 0 || !skipsTag(key, at: member, tagMember: tagMember) {
                 object.append(key: String(decoding: key, as: UTF8.self), value: try jsonValue(at: member + 1))
             }
             member = Int(entries[member + 1].next)
@@ -70,8 +69,6 @@ extension TapeSchemaReader {
     @usableFromInline
     final func readChosenModel<M: Model>(_ type: M.Type, at index: Int, skippingTag tagMember: Int = 0) throws -> M? {
         if M.self is any PreprocessingModel.Type {
-            // The rewrite of a tagged object (the object minus its tag) is not read here yet.
-            if tagMember != 0 { throw TapeFallback() }
             return try readPreprocessed(M.self, at: index, skippingTag: tagMember)
         }
         guard let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
