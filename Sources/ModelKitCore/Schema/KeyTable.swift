@@ -49,8 +49,9 @@ final class KeyTable: Sendable {
     private let lengths: UInt64
     /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``).
     private let hasNonASCIIKeys: Bool
-    /// Every key has one field and no key path goes through it, and no level has indexes: what
-    /// the schema reader (SchemaReader/) reads so far.
+    /// Every key has one field and no key path goes through it, no level has indexes, and there
+    /// are at most 64 keys: what the schema reader's flat member loop reads (its seen-bits are
+    /// one word; SchemaReader/TapeSchemaReader.swift).
     let isFlat: Bool
 
     private init(keys: [(String, [Consumer])], elements: [(Int, [Consumer])], subtables: [KeyTable]) {
@@ -91,7 +92,7 @@ final class KeyTable: Sendable {
         for entry in entries.prefix(keyCount) { lengths |= entry.count < 64 ? 1 << UInt64(entry.count) : 0 }
         self.lengths = lengths
         hasNonASCIIKeys = keys.contains { $0.0.utf8.contains { $0 >= 0x80 } }
-        isFlat = elements.isEmpty && keys.allSatisfy { $0.1.count == 1 && $0.1[0].slotReference != nil }
+        isFlat = elements.isEmpty && keys.count <= 64 && keys.allSatisfy { $0.1.count == 1 && $0.1[0].slotReference != nil }
     }
 
     /// The entry whose key is canonically equivalent to `key` (equal as `String`s, as

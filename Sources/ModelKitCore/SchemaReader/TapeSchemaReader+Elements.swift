@@ -15,9 +15,11 @@ extension TapeSchemaReader {
     @inlinable @inline(__always)
     final var countsElements: Bool { maxElements != .max }
 
-    /// Starts counting for the value at `root`: nothing of it counted, `budget` left.
-    final func startCounting(at root: Int, budget: Int) {
-        maxElements = options.limits.maxElements
+    /// Starts counting for the value at `root` against `limit` (the options' `maxElements`,
+    /// passed in: reading the reader's `options` copies the whole struct, a dozen retains):
+    /// nothing of it counted, `budget` left.
+    final func startCounting(at root: Int, budget: Int, limit: Int) {
+        maxElements = limit
         elementsLeft = budget
         countedThrough = countsElements ? root : .max
     }
@@ -68,6 +70,17 @@ extension TapeSchemaReader {
         }
         return located(.limitExceeded(.maxElements, limit: maxElements), at: crossing, path: path(to: outermost))
     }
+    /// The root value, then the containers after the last value entered (skipped ones).
+    @inlinable
+    final func decodeCounting<T: ModelValue>(_ type: T.Type) throws -> T {
+        guard let value = try T._decodeTape(rootIndex, self) else {
+            try countRest()
+            throw noValue(typeName: T._typeName)
+        }
+        try countRest()
+        return value
+    }
+
     /// The value read is whole: the containers after the last value entered (skipped ones) count too.
     @usableFromInline
     final func countRest() throws {

@@ -13,10 +13,12 @@ extension TapeSchemaReader {
         defer { reader.finish() }
         reader.merging = true
         do {
-            let value = reader.entries[0].kind == .object ? try reader.readModel(merging: existing, at: 0) : try M._decodeTape(0, reader)
+            guard let value = reader.entries[0].kind == .object ? try reader.readModel(merging: existing, at: 0) : try M._decodeTape(0, reader) else {
+                try reader.countRest()
+                throw reader.noValue(typeName: M._typeName)
+            }
             try reader.countRest()
-            if let value { return value }
-            throw reader.noValue(typeName: M._typeName)
+            return value
         } catch {
             guard let failure = reader.failure(error, root: M.self) else { return nil }
             throw failure

@@ -12,17 +12,19 @@ extension TapeSchemaReader {
                                      budget: Int = .max) throws -> T? {
         start(tape, options: options)
         rootIndex = index
-        startCounting(at: index, budget: budget)
+        startCounting(at: index, budget: budget, limit: options.limits.maxElements)
         rootIsExact = false  // as the replay's root: a polymorphic model chooses its class
         defer {
             rootIndex = 0
             end()
         }
         do {
-            let value = try T._decodeTape(index, self)
+            guard let value = try T._decodeTape(index, self) else {
+                try countRest()
+                throw noValue(typeName: T._typeName)
+            }
             try countRest()
-            if let value { return value }
-            throw noValue(typeName: T._typeName)
+            return value
         } catch {
             guard let failure = failure(error, root: T.self) else { return nil }
             throw failure

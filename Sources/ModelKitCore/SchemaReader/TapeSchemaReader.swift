@@ -33,6 +33,7 @@ final class TapeSchemaReader: ScalarConversions {
     /// `DecodingLimits.maxDepthBound`), as on the push engine. The recorder refuses a deeper
     /// document, so this bounds what it cannot see: a built `JSONValue`, a rewrite. The reader
     /// recurses, a level of stack per container entered (TAPE-MIGRATION.md has the measure).
+    /// Lowered by ``countingOffset`` while the decode counts elements.
     @exclusivity(unchecked) @usableFromInline final var nestingLeft = 0
     @exclusivity(unchecked) final var nestingLimit = 0
     /// Polymorphic and preprocessing models, and values on a key several fields share, nested in
@@ -55,7 +56,7 @@ final class TapeSchemaReader: ScalarConversions {
     @exclusivity(unchecked) final var outer: (reader: TapeSchemaReader, object: Int)?
     /// The entry of the value read: 0, or a value inside a tape another decoder reads, whose
     /// failures are placed relative to it (TapeSchemaReader+Range.swift).
-    @exclusivity(unchecked) final var rootIndex = 0
+    @exclusivity(unchecked) @usableFromInline final var rootIndex = 0
     /// `DecodingLimits.maxElements` (TapeSchemaReader+Elements.swift): what is left of it, and
     /// the first entry whose container is not counted yet (`.max` when nothing is counted, so
     /// that an unlimited decode pays one comparison per container).
@@ -85,13 +86,15 @@ final class TapeSchemaReader: ScalarConversions {
         isPlainInput = tape.isPlainInput
         failsOnUnknownKeys = options.unknownKeys == .fail
         current = 0
-        nestingLimit = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
-        nestingLeft = nestingLimit
         bufferedLevels = 0
         skippedAt = []
         merging = false
         outer = nil
-        startCounting(at: 0, budget: options.limits.maxElements)
+        startCounting(at: 0, budget: options.limits.maxElements, limit: options.limits.maxElements)
+        nestingLimit = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        // A decode that counts elements runs every level below zero, so that `enter` takes its
+        // slow path there (and an unlimited decode pays nothing for the count).
+        nestingLeft = nestingLimit &- (countsElements ? Self.countingOffset : 0)
         rereadBudget = Self.rereadBudget(of: tape)
         rereadsLeft = rereadBudget
     }
@@ -159,15 +162,21 @@ final class TapeSchemaReader: ScalarConversions {
     @inlinable @inline(__always)
     final func enter(_ index: Int) throws {
         nestingLeft &-= 1
-        if nestingLeft < 0 { try tooDeep(at: index) }
-        if index >= countedThrough { try countContainers(through: index) }
+        if nestingLeft < 0 { try enterCounting(index) }
     }
 
-    /// The container at `index` nests deeper than `maxDepth`: the push engine's failure, there.
+    /// What ``nestingLeft`` is lowered by in a decode that counts elements.
+    static var countingOffset: Int { 1 << 40 }
+
+    /// ``enter(_:)`` past its one comparison: the container nests deeper than `maxDepth` (the
+    /// push engine's failure, there), or the decode counts elements.
     @usableFromInline
-    final func tooDeep(at index: Int) throws -> Never {
-        current = index
-        throw DecodeFailure.limit(.maxDepth, nestingLimit)
+    final func enterCounting(_ index: Int) throws {
+        guard countsElements, nestingLeft &+ Self.countingOffset >= 0 else {
+            current = index
+            throw DecodeFailure.limit(.maxDepth, nestingLimit)
+        }
+        if index >= countedThrough { try countContainers(through: index) }
     }
 
     /// Runs `body`, a level of ``bufferedLevels``, or fails at `index` past the push engine's bound.
@@ -189,10 +198,10 @@ final class TapeSchemaReader: ScalarConversions {
     final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int = 0,
                            checksRequired: Bool = true) throws {
         let table = schema.keyTable
-        // The flat loop reads plain objects of up to 64 keys (their seen-bits in a register); a
-        // wider table, a tagged object (its tag skipped) and a merge take the general one, which
-        // keeps their checks out of the loop every model runs.
-        let isFlat = table.isFlat && tagMember == 0 && !merging && table.keyCount <= 64
+        // The flat loop reads plain objects of up to 64 keys (``KeyTable/isFlat``: their
+        // seen-bits in a register); a wider table, a tagged object (its tag skipped) and a merge
+        // take the general one, which keeps their checks out of the loop every model runs.
+        let isFlat = table.isFlat && tagMember == 0 && !merging
         if schema.tracksFields {
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: schema.slots.count) { ranks in
                 ranks.initialize(repeating: .max)
