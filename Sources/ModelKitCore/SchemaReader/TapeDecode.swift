@@ -1,6 +1,7 @@
-// Where a schema-path decode starts: the tape (record, then read) when the schema reader reads
-// everything the decode needs, the push engine otherwise; and where the reader's failures get
-// their place (the `$.a[3].b` path and the line and column of the entry being read).
+// Where a schema-path decode starts: the tape (record, then read), or the push engine for a
+// document the recorder refuses (its syntax or limit error keeps the push engine's schema-aware
+// path); and where the reader's failures get their place (the `$.a[3].b` path and the line and
+// column of the entry being read).
 
 extension DecodeRun {
     /// Decodes exactly `M` into `box` (``Model/init(json:options:)``).

@@ -5,10 +5,10 @@
 // (specialized in the model's module, like the push path's); arrays reserved to their length,
 // which the tape knows before the first element is read.
 //
-// What the reader reads so far, and what still takes the push engine (Decoding/), is decided per
-// root schema (``TapeSchemaReader/reads(_:_:)``) and per object (``readMembers(of:schema:into:skippingTag:)``);
-// where it meets something it does not read yet it throws ``TapeFallback`` and the decode is run
-// again on the push engine (TapeDecode.swift).
+// The reader reads every type the schema path has. What still takes the push engine (Decoding/)
+// is decided before it: a document the recorder refuses (its error keeps the push engine's path),
+// streams and archives. ``TapeFallback`` remains for guards that cannot fail (a buffering schema
+// that is neither polymorphic nor preprocessing) and goes with the push engine (TAPE-MIGRATION.md).
 
 /// Reads models off a recorded tape. It is the decode's ``ScalarConversions`` (the schema path's
 /// lenient/strict and mismatch policies, the same scalar entry points as the push engine), so a
