@@ -8,6 +8,11 @@ import PackageDescription
 // Macro and hand-written schemas compile to the same tables (see Benchmarks/Results/HISTORY.md).
 let macroContender = Context.environment["MODELKIT_BENCH_MACRO"].map { $0 != "" && $0 != "0" } ?? false
 
+// The check-cost driver (scripts/profile/check-cost.sh) can be built against another checkout of
+// ModelKit, one from before checks existed: MODELKIT_CHECKCOST_BASELINE names its directory, and
+// the driver then declares its models without `checks:`. Only that driver is built that way.
+let checkCostBaseline = Context.environment["MODELKIT_CHECKCOST_BASELINE"].flatMap { $0.isEmpty ? nil : $0 }
+
 var benchmarkDependencies: [Target.Dependency] = [
     .product(name: "ModelKitCore", package: "ModelKit"),
     "CYajlBench",
@@ -23,7 +28,7 @@ let package = Package(
     name: "ModelKitBenchmarks",
     platforms: [.macOS(.v15)],   // ModelKit's own minimum
     dependencies: [
-        .package(name: "ModelKit", path: ".."),
+        .package(name: "ModelKit", path: checkCostBaseline ?? ".."),
     ],
     targets: [
         .systemLibrary(name: "CYajlBench", pkgConfig: "yajl", providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]),
@@ -41,6 +46,12 @@ let package = Package(
             name: "TapePrototypeDriver",
             dependencies: [.product(name: "ModelKitCore", package: "ModelKit"), "CYajlBench", "MallocCounter"],
             swiftSettings: Context.environment["TAPE_PROTOTYPE_BASELINE"] == nil ? [.define("TAPE_PROTOTYPE")] : []
+        ),
+        // Instructions per decode with and without checks, under callgrind (scripts/profile/check-cost.sh).
+        .executableTarget(
+            name: "CheckCost",
+            dependencies: [.product(name: "ModelKitCore", package: "ModelKit")],
+            swiftSettings: checkCostBaseline == nil ? [] : [.define("BASELINE_WITHOUT_CHECKS")]
         ),
     ],
     swiftLanguageModes: [.v6]

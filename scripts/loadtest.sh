@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Load test of the example services (Examples/): the ModelKit endpoint against its Codable twin.
+# Load test of the example services (Examples/): the ModelKit endpoint against its Codable twin, and
+# on Vapor the same rules checked while decoding (`/issues`) against Vapor's `Validatable`
+# (`/validatable/issues`: validate, then decode).
 #
 #   scripts/loadtest.sh                      release build; Hummingbird and Vapor; 3 rounds of 10 s per endpoint
 #   scripts/loadtest.sh --smoke              debug build (the one `swift build --build-tests` in Examples/
 #                                            made), a few seconds: good bodies → 200 and the right JSON,
-#                                            bad bodies → 400 naming the path; fails on any mismatch
+#                                            bad bodies → 400 naming the path (and the rule broken, on
+#                                            both of Vapor's checked routes); fails on any mismatch
 #   scripts/loadtest.sh --stream-gb 1        also upload 1 GB of JSON Lines to /issues/stream and check
 #                                            the server's resident memory grows by at most 64 MB
 #   options: --framework hummingbird|vapor|both   --rounds N   --duration SECONDS   --connections N
@@ -106,7 +109,10 @@ PY
 }
 smoke() { # framework
     echo "smoke: $1 on 127.0.0.1:$PORT"
-    for path in /issues /codable/issues; do
+    # Vapor also answers the issue through `Validatable` (validate, then decode): POST /validatable/issues.
+    local paths="/issues /codable/issues"
+    if [ "$1" = vapor ]; then paths="$paths /validatable/issues"; fi
+    for path in $paths; do
         post "$path" "$FIXTURE"
         [ "$STATUS" = 200 ] && right_json; check "$1 POST $path good body → 200, triaged issue" $?
     done
@@ -118,6 +124,12 @@ smoke() { # framework
     [ "$STATUS" = 400 ] && [[ "$BODY" == *'$.title'* ]]; check "$1 \"title\":null → 400 naming \$.title ($STATUS $BODY)" $?
     mutate 'del issue["title"]'; post /issues "$WORK/bad.json"
     [ "$STATUS" = 400 ] && [[ "$BODY" == *'title'* ]]; check "$1 missing title → 400 naming the key ($STATUS $BODY)" $?
+    if [ "$1" = vapor ]; then
+        mutate 'issue["number"] = 0'; post /issues "$WORK/bad.json"
+        [ "$STATUS" = 400 ] && [[ "$BODY" == *'$.number'*'must be at least 1, found 0'* ]]; check "$1 POST /issues \"number\":0 → 400 naming \$.number and the rule ($STATUS $BODY)" $?
+        post /validatable/issues "$WORK/bad.json"
+        [ "$STATUS" = 400 ] && [[ "$BODY" == *'number is less than minimum of 1'* ]]; check "$1 POST /validatable/issues \"number\":0 → 400 naming number and the rule ($STATUS $BODY)" $?
+    fi
     printf '{"name":7,"color":"f29513"}' >"$WORK/bad.json"; post /labels "$WORK/bad.json"
     [ "$STATUS" = 400 ] && [[ "$BODY" == *'$.name'* ]]; check "$1 Codable type, bad field → 400 naming \$.name ($STATUS $BODY)" $?
 }
@@ -170,7 +182,7 @@ run_wrk() { # framework, path → appends "framework path rps p50 p99" to result
     p99=$(to_ms "$(awk '$1=="99%" {print $2}' <<<"$out")")
     bad=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
     [ -n "$bad" ] && { echo "  $2 answered $bad non-2xx responses" >&2; exit 1; }
-    printf '  %-12s %-16s %10s req/s   p50 %8s ms   p99 %8s ms\n' "$1" "$2" "$rps" "$p50" "$p99"
+    printf '  %-12s %-20s %10s req/s   p50 %8s ms   p99 %8s ms\n' "$1" "$2" "$rps" "$p50" "$p99"
     echo "$1 $2 $rps $p50 $p99" >>"$WORK/results"
 }
 report() {
@@ -188,9 +200,11 @@ for fw in dict.fromkeys(r[0] for r in rows):
         print(f"| {fw} | `{ep}` | {m[0]:.0f} | {m[1]:.3f} | {m[2]:.3f} |")
 print()
 for fw in dict.fromkeys(r[0] for r in rows):
-    mk, cd = med.get((fw, "/issues")), med.get((fw, "/codable/issues"))
+    mk, cd, va = med.get((fw, "/issues")), med.get((fw, "/codable/issues")), med.get((fw, "/validatable/issues"))
     if mk and cd:
         print(f"{fw}: ModelKit/Codable req/s ×{mk[0]/cd[0]:.2f} (target ≥ 2), p99 ratio {mk[2]/cd[2]:.2f} (target ≤ 0.5), p50 ratio {mk[1]/cd[1]:.2f}")
+    if mk and va:
+        print(f"{fw}: checks while decoding/Validatable req/s ×{mk[0]/va[0]:.2f} (target ≥ 1.5), p99 ratio {mk[2]/va[2]:.2f}, p50 ratio {mk[1]/va[1]:.2f}")
 PY
 }
 
@@ -228,6 +242,7 @@ for framework in $FRAMEWORKS; do
         for round in $(seq 1 "$ROUNDS"); do
             run_wrk "$framework" /issues
             run_wrk "$framework" /codable/issues
+            if [ "$framework" = vapor ]; then run_wrk "$framework" /validatable/issues; fi
         done
     fi
     [ "$STREAM_GB" != 0 ] && stream_check "$framework"

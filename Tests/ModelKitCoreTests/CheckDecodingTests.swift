@@ -135,4 +135,16 @@ import Testing
         let slots = CheckedUser.schema.slots
         #expect(slots.filter { $0.checkKeywords == nil }.map(\.name) == ["plain"])
     }
+
+    /// `.length` counts Unicode scalars from the UTF-8 bytes (and skips counting when the byte
+    /// count settles it): multi-byte text at the bound of `nickname` (`.length(...4)`).
+    @Test func lengthCountsScalarsOfMultiByteTextAtTheBound() throws {
+        for (text, scalars) in [("éééé", 4), ("日本語の", 4), ("😀😀😀😀", 4), ("ééééé", 5), ("😀😀😀😀😀", 5), ("e\u{301}e\u{301}e", 5)] {
+            #expect(CheckText.scalarCount(text) == text.unicodeScalars.count)
+            let json = "{\"nickname\": \"\(text)\"}"
+            #expect(decodes(json) == (scalars <= 4), "\(json)")
+        }
+        let error = try #require(throws: ModelDecodingError.self) { try CheckedUser(json: #"{"nickname": "😀😀😀😀😀"}"#) }
+        #expect(error.reason == .invalid("must be at most 4 characters long, found 5"))
+    }
 }

@@ -2,9 +2,10 @@ import ModelKitCore
 
 // The Codable bridge on the benchmark's own Codable types. Those types are also Models, and a
 // Model given to ModelKit's generic entry points takes the schema path; these wrappers call the
-// types' compiler-synthesized `init(from:)` / `encode(to:)` instead, so the bridge's containers
-// do the work, as for any plain Codable type. (Nested fields whose type is a Model still take
-// the schema path inside the bridge: that is the bridge's behaviour for mixed types.)
+// types' compiler-synthesized `init(from:)` instead, so the bridge's containers do the work, as
+// for any plain Codable type. (Nested fields whose type is a Model still take the schema path
+// inside the bridge: that is the bridge's behaviour for mixed types.) Encoding needs no wrapper:
+// the encode tasks give JSONEncoder and the bridge the same plain Codable value (main.swift).
 
 /// Decodes `M` through its synthesized `init(from:)` on ModelKit's Decoder.
 struct ThroughCodable<M: Decodable>: Decodable {
@@ -38,21 +39,6 @@ struct IntegersThroughCodable: Decodable {
         var container = try decoder.unkeyedContainer()
         values.reserveCapacity(container.count ?? 0)
         while !container.isAtEnd { values.append(try container.decode(Int.self)) }
-    }
-}
-
-/// Encodes `M` through its synthesized `encode(to:)` on ModelKit's Encoder.
-struct EncodedThroughCodable<M: Encodable>: Encodable {
-    let value: M
-    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
-}
-
-/// An array of `M`, each element through its synthesized `encode(to:)`.
-struct ArrayEncodedThroughCodable<M: Encodable>: Encodable {
-    let values: [M]
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        for value in values { try container.encode(EncodedThroughCodable(value: value)) }
     }
 }
 

@@ -122,7 +122,7 @@ extension DataGenerator {
         Contender(name: "ModelKit") { _ = try ModelDecoder().decode([TaggedShape].self, from: bytes) },
         Contender(name: polymorphicContender) { _ = try ModelDecoder().decode([PolyShape].self, from: bytes) },
         Contender(name: "JSONDecoder") { _ = try decoder.decode([CodableShape].self, from: data) },
-        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode([CodableShape].self, from: bytes) },
+        Contender(name: "ModelKit Codable bridge") { _ = try bridgeDecoder.decode([CodableShape].self, from: data) },
         Contender(name: "yajl raw tokens") { precondition(YajlRaw.parse(bytes)) },
     ], runs: runs, targetNanos: target)
 }

@@ -5,7 +5,8 @@ import ModelKitVapor
 import Vapor
 
 /// The same service as the Hummingbird example: `POST /issues` (ModelKit) and
-/// `POST /codable/issues` (its JSONDecoder/JSONEncoder twin), `POST /labels` (a plain Codable type), `POST /issues/stream` (JSON Lines
+/// `POST /codable/issues` (its JSONDecoder/JSONEncoder twin), `POST /validatable/issues` (the
+/// same rules as Vapor's `Validatable`: validate, then decode again), `POST /labels` (a plain Codable type), `POST /issues/stream` (JSON Lines
 /// upload, any size), `GET /issues/export?count=N` (JSON Lines download, issue by issue),
 /// `GET /openapi.json` (their OpenAPI document).
 ///
@@ -46,6 +47,15 @@ public func configure(_ app: Application) throws {
         let response = Response(status: .ok)
         try response.content.encode(Triage.triage(issue), using: CodableCoders.encoder())
         return response
+    }
+
+    // What a Vapor app writes today for the rules `Issue` checks while decoding: a `Validatable`
+    // `Content` twin, validated (a decode of its own), then decoded. A broken rule is Vapor's 400
+    // naming the key and the rule.
+    app.post("validatable", "issues") { req async throws -> ValidatableIssue in
+        try ValidatableIssue.validate(content: req)
+        let issue = try req.content.decode(ValidatableIssue.self)
+        return ValidatableIssue(Triage.triage(issue.issue))
     }
 
     // A plain Codable type through the same decoder (the Codable bridge).

@@ -52,6 +52,43 @@ final class VaporServiceTests: XCTestCase {
         }
     }
 
+    /// `POST /validatable/issues` (Vapor's `Validatable`, then a decode) answers a good body as
+    /// `POST /issues` (ModelKit's checks, one pass) does: 200 and the same triaged issue.
+    func testValidatableIssueRouteAnswersAGoodBodyAsTheCheckedRoute() async throws {
+        for path in ["issues", "validatable/issues"] {
+            try await post(path, Fixtures.issueJSON) { response async throws in
+                XCTAssertEqual(response.status, .ok, path)
+                XCTAssertEqual(response.headers.first(name: .contentType), "application/json; charset=utf-8", path)
+                XCTAssertEqual(try Issue(json: Array(buffer: response.body)), try Fixtures.expectedTriagedIssue, path)
+            }
+        }
+    }
+
+    /// Each rule `Issue` checks is one `ValidatableIssue` validates: a body breaking it is a 400
+    /// naming the field and the rule on both routes.
+    func testValidatableIssueRouteRejectsWhatTheChecksReject() async throws {
+        let longTitle = "\"" + String(repeating: "t", count: 257) + "\""
+        let broken: [(key: String, json: String, checked: [String], validatable: String)] = [
+            ("number", "0", ["$.number (line 1, column", "must be at least 1, found 0"], "number is less than minimum of 1"),
+            ("title", #""""#, ["$.title (line 1, column", "must be 1 to 256 characters long, found 0"], "title is less than minimum of 1 character(s)"),
+            ("title", longTitle, ["$.title (line 1, column", "must be 1 to 256 characters long, found 257"], "title is greater than maximum of 256 character(s)"),
+            ("state", #""lost""#, ["$.state (line 1, column", #"must be one of "open", "closed", found "lost""#], "state is not open or closed"),
+            ("comments", "-1", ["$.comments (line 1, column", "must be at least 0, found -1"], "comments is less than minimum of 0"),
+        ]
+        for rule in broken {
+            let body = Fixtures.issue(replacing: rule.key, with: rule.json)
+            for (path, expected) in [("issues", rule.checked), ("validatable/issues", [rule.validatable])] {
+                try await post(path, body) { response async throws in
+                    XCTAssertEqual(response.status, .badRequest, "\(path) \(rule.key)")
+                    let reason = try self.reason(response.body)
+                    for part in expected {
+                        XCTAssertTrue(reason.contains(part), "\(path) \(rule.key): \(reason) should contain \(part)")
+                    }
+                }
+            }
+        }
+    }
+
     func testPlainCodableTypeGoesThroughTheBridge() async throws {
         try await post("labels", #"{"name":"bug","color":"f29513"}"#) { response async throws in
             XCTAssertEqual(response.status, .ok)

@@ -45,7 +45,7 @@ extension SchemaCodable {
     /// Encodes the value through its schema or union.
     public func encode(to encoder: any Encoder) throws {
         if let bridge = encoder as? BridgeEncoder {
-            try bridge.scalar(self, key: nil)
+            try bridge.scalar(self, key: nil, containerPath: nil)
         } else {
             try encodeModelValue(options: EncodingOptions()).encode(to: encoder)
         }

@@ -60,12 +60,12 @@ extension ByteOutput {
 
     /// Writes `raw[from..<to]` escaped to `out`, which has room for six bytes per byte plus
     /// sixteen; returns the count written. Blocks are read from `raw` while sixteen bytes are
-    /// left in it, and the last few from a padded copy (no read past the string).
+    /// left in it, and the last few from overlapping loads within it, padded (no read past the string).
     @inline(__always)
     private static func escape(_ raw: UnsafeRawBufferPointer, from: Int, to end: Int, into out: UnsafeMutablePointer<UInt8>,
                                slashes escapesSlashes: Bool) -> Int {
         var i = from, o = 0
-        // Why unsafe: loads stay within `raw` (or the padded copy); each store of sixteen bytes
+        // Why unsafe: loads stay within `raw` (the tail block reads within it too); each store of sixteen bytes
         // lands within the room the caller reserved, as `o` grows by at most six per byte read.
         let target = UnsafeMutableRawPointer(out)
         while i < end {
@@ -74,9 +74,7 @@ extension ByteOutput {
             if left >= 16 {
                 block = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
             } else {
-                var padded = SIMD16<UInt8>(repeating: UInt8(ascii: "A"))  // never escaped
-                withUnsafeMutableBytes(of: &padded) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[i..<end])) }
-                block = padded
+                block = tailBlock(raw, from: i, count: left)
             }
             target.storeBytes(of: block, toByteOffset: o, as: SIMD16<UInt8>.self)
             let flags = escapeLanes(block, slashes: escapesSlashes)
@@ -93,6 +91,31 @@ extension ByteOutput {
             i &+= 1
         }
         return o
+    }
+
+    /// The last `count` (1…15) bytes of a string from `from`, in the low lanes of a block whose
+    /// other lanes are `A` (never escaped): two overlapping loads within the string, assembled
+    /// in two words (a copy into a padded block called memcpy, once per string).
+    @inline(__always)
+    private static func tailBlock(_ raw: UnsafeRawBufferPointer, from i: Int, count: Int) -> SIMD16<UInt8> {
+        let fill: UInt64 = 0x4141_4141_4141_4141
+        var low: UInt64, high = fill
+        if count >= 8 {
+            low = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // The string's last eight bytes end at lane count - 1; those already in `low` are shifted out.
+            let last = raw.loadUnaligned(fromByteOffset: i &+ count &- 8, as: UInt64.self)
+            high = count == 8 ? fill : last &>> UInt64((16 &- count) &* 8) | fill &<< UInt64((count &- 8) &* 8)
+        } else if count >= 4 {
+            let first = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: i &+ count &- 4, as: UInt32.self))
+            // Overlapping lanes hold the same bytes in both words.
+            low = first | last &<< UInt64((count &- 4) &* 8) | fill &<< UInt64(count &* 8)
+        } else {
+            low = fill &<< UInt64(count &* 8)
+            for k in 0..<count { low |= UInt64(raw[i &+ k]) &<< UInt64(k &* 8) }
+        }
+        // Lane k is byte k of the words (little-endian, as the lane masks are read).
+        return unsafeBitCast(SIMD2<UInt64>(low, high), to: SIMD16<UInt8>.self)
     }
 
     /// Every lane of `block` that needs an escape as 0xFF: a control character, a quote, a
@@ -120,6 +143,11 @@ extension ByteOutput {
     @inline(__always)
     private static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[0] = UInt8(ascii: "\\")
+        if byte >= 0x20 {
+            // A quote, a backslash or a slash: the byte itself follows the backslash.
+            out[1] = byte
+            return 2
+        }
         if let letter = escapeLetter(byte) {
             out[1] = letter
             return 2

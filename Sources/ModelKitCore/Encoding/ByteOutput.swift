@@ -60,6 +60,9 @@ final class ByteOutput {
     /// Forgets the bytes written, keeping the room.
     func removeAll() { state.value.count = 0 }
 
+    /// Forgets the bytes written after the first `count`.
+    func truncate(to count: Int) { state.value.count = min(count, state.value.count) }
+
     @inline(__always)
     func reserve(_ extra: Int) {
         if state.value.count + extra > state.value.capacity { grow(extra) }

@@ -90,6 +90,7 @@ extension JSONWriter {
                 key = plan.takeUnretainedValue().keys[plan.takeUnretainedValue().nodes[container.node].keyIndex]
             }
             if key == nil, container.textKey >= 0 { key = textKeys[container.textKey] }
+            if key == nil, container.memberStart >= 0 { key = writtenKey(at: container.memberStart) }
             if let key { path.appendPathKey(key) }
         }
         return path

@@ -12,9 +12,9 @@ final class JSONWriter: ValueVisitor {
     // Internal, not private, where JSONWriter+KeyPaths.swift uses them.
     let pretty: Bool
     private let omitsNils: Bool
-    private let escapesSlashes: Bool
+    let escapesSlashes: Bool
     /// `JSONEncoder`'s pretty layout (see ``EncodingOptions/forCodableDoor``).
-    private let foundationLayout: Bool
+    let foundationLayout: Bool
     let output: ByteOutput
 
     /// An open array or object. Trivial, so the stack costs no reference counting.
@@ -28,6 +28,8 @@ final class JSONWriter: ValueVisitor {
         var node = -1
         /// Index into `textKeys` of the current dictionary / JSONValue key, for error paths.
         var textKey = -1
+        /// Where the member that ``writeMemberKey(_:)`` wrote last begins (its comma, if any).
+        var memberStart = -1
     }
 
     /// Trivial (no String payload), so setting it on every member costs no release of the old value.
@@ -183,12 +185,6 @@ final class JSONWriter: ValueVisitor {
             newline(depth: depth)
         }
         put(bracket)
-    }
-
-    func newline(depth: Int) {
-        output.reserve(1 + 2 * depth)
-        output.appendReserved(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * depth) { output.appendReserved(0x20) }
     }
 
     func beginArray(count: Int) throws {
@@ -390,11 +386,5 @@ final class JSONWriter: ValueVisitor {
         case .custom(let convert):
             try convert(value)._visit(self)
         }
-    }
-
-    @inline(__always)
-    private func writeASCII(_ text: String) {
-        var text = text
-        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 }

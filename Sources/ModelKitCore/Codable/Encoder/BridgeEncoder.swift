@@ -33,8 +33,19 @@ final class BridgeEncoder: Encoder {
     }
 
     /// The writer, this encoder's alone unless a visitor handed to a value was kept (see
-    /// ``withPooled(_:capacity:_:)``). A `var` only so that uniqueness can be asked; never reassigned.
-    @exclusivity(unchecked) private(set) var writer: JSONWriter
+    /// ``withPooled(_:capacity:_:)``). Why unretained: it is used for every key and value, and a
+    /// strong reference read from a `var` (which uniqueness must be asked of) cost an atomic
+    /// retain and release per use, two per member; `writerOwner` holds the same writer for the
+    /// encoder's whole life, so the unretained one never dangles.
+    private let writerRef: Unmanaged<JSONWriter>
+    /// The strong reference to ``writer``, only for asking whether anything else kept it. Never reassigned.
+    @exclusivity(unchecked) private var writerOwner: JSONWriter
+    /// The writer, for calls off the hot path (the caller retains it).
+    var writer: JSONWriter { writerRef.takeUnretainedValue() }
+
+    /// Runs `body` with the writer borrowed: no retain and release around the call.
+    @inline(__always)
+    func withWriter<R>(_ body: (JSONWriter) throws -> R) rethrows -> R { try writerRef._withUnsafeGuaranteedRef(body) }
     let configuration: EncoderConfiguration
     let options: EncodingOptions
     /// The tree the encode continues on once the stream cannot (nil until then).
@@ -43,7 +54,7 @@ final class BridgeEncoder: Encoder {
     /// exclusivity check (see UncheckedStorage; no access spans a call back into the encoder).
     let hot: UncheckedStorage<State>
 
-    struct State {
+    struct State: ~Copyable {
         var path: [any CodingKey] = []
         var open: [OpenContainer] = []
         /// The byte offset of each container's bracket, by container id.
@@ -54,7 +65,7 @@ final class BridgeEncoder: Encoder {
         /// The types found not to be ``ModelValue``s.
         var plain = SchemaTypeLookup.Recent()
         /// The signatures (``signature(_:)``) of the keys of every open object, innermost last.
-        var signatures: [UInt64] = []
+        var signatures = HandStack<UInt64>(capacity: 64)
         var snakeCased: [String: String] = [:]
         var inTree = false
         /// Set when the top-level encode returned: containers kept past it write nowhere.
@@ -74,7 +85,7 @@ final class BridgeEncoder: Encoder {
             starts.removeAll(keepingCapacity: true)
             frames.removeAll(keepingCapacity: true)
             frame = ValueFrame(level: 0, start: 0, pathCount: 0, keyed: false)
-            signatures.removeAll(keepingCapacity: true)
+            signatures.truncate(to: 0)
             if snakeCased.count > 512 { snakeCased = [:] }
             inTree = false
             finished = false
@@ -91,7 +102,8 @@ final class BridgeEncoder: Encoder {
     }
 
     init(writer: JSONWriter, configuration: EncoderConfiguration) {
-        self.writer = writer
+        writerOwner = writer
+        writerRef = Unmanaged.passUnretained(writer)
         self.configuration = configuration
         options = configuration.codableOptions
         hot = UncheckedStorage(State())
@@ -133,7 +145,7 @@ final class BridgeEncoder: Encoder {
         return try body(encoder)
     }
 
-    private func hasWriterAlone() -> Bool { isKnownUniquelyReferenced(&writer) }
+    private func hasWriterAlone() -> Bool { isKnownUniquelyReferenced(&writerOwner) }
 
     /// Ready for the next encode: nothing written, nothing open, no tree.
     private func reset() {
@@ -175,7 +187,7 @@ final class BridgeEncoder: Encoder {
                 closeContainers(above: frame.level + 1)
                 return KeyedEncodingContainer(BridgeKeyedEncodingContainer<Key>(encoder: self, level: frame.level, id: open[frame.level].id, fixedPath: nil))
             }
-            if open.count == frame.level && writer.byteCount == frame.start {
+            if open.count == frame.level && withWriter({ $0.byteCount }) == frame.start {
                 let id = openContainer(isArray: false)
                 return KeyedEncodingContainer(BridgeKeyedEncodingContainer<Key>(encoder: self, level: frame.level, id: id, fixedPath: nil))
             }
@@ -186,7 +198,7 @@ final class BridgeEncoder: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = hot.value.frame
-        if !hot.value.inTree && open.count == frame.level && writer.byteCount == frame.start {
+        if !hot.value.inTree && open.count == frame.level && withWriter({ $0.byteCount }) == frame.start {
             let id = openContainer(isArray: true)
             return BridgeUnkeyedEncodingContainer(encoder: self, level: frame.level, id: id, fixedPath: nil)
         }
@@ -202,8 +214,11 @@ final class BridgeEncoder: Encoder {
     func openContainer(isArray: Bool) -> Int {
         let id = hot.value.starts.count
         // JSONWriter's begin calls cannot fail (they only append); the bracket is the last byte.
-        if isArray { try? writer.beginArray(count: 0) } else { try? writer.beginObject(count: 0) }
-        hot.value.starts.append(writer.byteCount - 1)
+        let end = withWriter { writer in
+            if isArray { try? writer.beginArray(count: 0) } else { try? writer.beginObject(count: 0) }
+            return writer.byteCount
+        }
+        hot.value.starts.append(end - 1)
         open.append(OpenContainer(isArray: isArray, id: id, firstSignature: hot.value.signatures.count))
         return id
     }
@@ -229,7 +244,7 @@ final class BridgeEncoder: Encoder {
         }
         hot.value.open[level].bloom |= bit
         hot.value.signatures.append(signature)
-        try? writer.visitKey(name)
+        withWriter { $0.writeMemberKey(name) }
         return true
     }
 
@@ -237,19 +252,22 @@ final class BridgeEncoder: Encoder {
     /// the whole key; equal signatures of different keys cost one exact check).
     @inline(__always)
     static func signature(_ name: String) -> UInt64 {
+        // A native or small string lends its bytes without the copy (and retain) `withUTF8` makes.
+        if let mixed = name.utf8.withContiguousStorageIfAvailable({ signature(UnsafeRawBufferPointer($0)) }) { return mixed }
         var name = name
-        return name.withUTF8 { bytes -> UInt64 in
-            let count = bytes.count
-            var mixed = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-            guard let base = bytes.baseAddress else { return mixed }
-            if count >= 8 {
-                let raw = UnsafeRawPointer(base)
-                mixed ^= raw.loadUnaligned(as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            } else {
-                for i in 0..<count { mixed ^= UInt64(base[i]) << UInt64(8 * i) }
-            }
-            return (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return name.withUTF8 { signature(UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always)
+    private static func signature(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var mixed = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        if count >= 8 {
+            mixed ^= bytes.loadUnaligned(as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD ^ bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            for i in 0..<count { mixed ^= UInt64(bytes[i]) << UInt64(8 * i) }
         }
+        return (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
     }
 
     /// The exact check behind a bloom hit: the signatures of this object's keys, then, for an
@@ -269,15 +287,15 @@ final class BridgeEncoder: Encoder {
     /// Whether a single value may be written to the stream: nothing was written for this value yet.
     @inline(__always)
     func streamsSingleValue() -> Bool {
-        !hot.value.inTree && hot.value.open.count == hot.value.frame.level && writer.byteCount == hot.value.frame.start
+        !hot.value.inTree && hot.value.open.count == hot.value.frame.level && withWriter({ $0.byteCount }) == hot.value.frame.start
     }
 
     func closeContainers(above level: Int) {
         while open.count > level {
             // Closing only appends a bracket.
             let closed = open.removeLast()
-            if closed.isArray { try? writer.endArray() } else { try? writer.endObject() }
-            hot.value.signatures.removeSubrange(closed.firstSignature...)
+            withWriter { writer in if closed.isArray { try? writer.endArray() } else { try? writer.endObject() } }
+            hot.value.signatures.truncate(to: closed.firstSignature)
         }
     }
 
@@ -318,10 +336,10 @@ final class BridgeEncoder: Encoder {
         // value into the cast (a whole struct per element of an array of them).
         do {
             // Why `unsafeBitCast`: each cast is guarded by `T.self ==` the target type, so it is an identity; unlike `as!` it costs no dynamic cast.
-            if T.self == String.self { return try writer.visitString(unsafeBitCast(value, to: String.self)) }
-            if T.self == Int.self { return try writer.visitSigned(Int64(unsafeBitCast(value, to: Int.self))) }
-            if T.self == Bool.self { return try writer.visitBool(unsafeBitCast(value, to: Bool.self)) }
-            if T.self == Double.self { return try writer.visitDouble(unsafeBitCast(value, to: Double.self)) }
+            if T.self == String.self { return try withWriter { try $0.visitString(unsafeBitCast(value, to: String.self)) } }
+            if T.self == Int.self { return try withWriter { try $0.visitSigned(Int64(unsafeBitCast(value, to: Int.self))) } }
+            if T.self == Bool.self { return try withWriter { try $0.visitBool(unsafeBitCast(value, to: Bool.self)) } }
+            if T.self == Double.self { return try withWriter { try $0.visitDouble(unsafeBitCast(value, to: Double.self)) } }
             if configuration.bridgeHooks, let hooked = hook(value) {
                 // JSONEncoder wraps what a strategy writes as a value of its own: `{}` when it
                 // writes nothing, at the top level too.
@@ -330,7 +348,7 @@ final class BridgeEncoder: Encoder {
             if !hot.value.plain.contains(T.self) {
                 if let schemaValue = value as? any ModelValue {
                     // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
-                    return try schemaValue._visit(writer)
+                    return try withWriter { try schemaValue._visit($0) }
                 }
                 // A class's subclasses may be ModelValues (the cast looks at the instance): only
                 // value types are remembered.
@@ -342,24 +360,11 @@ final class BridgeEncoder: Encoder {
         try encodeNested(value, key: key)
     }
 
-    /// A `Date` or `Data` that a Foundation `.custom` (or `.deferredToDate`) strategy writes
-    /// through this `Encoder`, as `JSONEncoder` calls it.
-    func hook<T: Encodable>(_ value: T) -> EncodedByClosure? {
-        let values = configuration.values
-        if let strategy = values.foundationDates, let date = value as? Date {
-            return EncodedByClosure { try date.encode(with: strategy, to: $0) }
-        }
-        if let strategy = values.foundationData, let data = value as? Data {
-            return EncodedByClosure { try data.encode(with: strategy, to: $0) }
-        }
-        return nil
-    }
-
     private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?, nothingIsEmptyObject: Bool = false) throws {
         let outer = hot.value.frame
         hot.value.frames.append(outer)
         if let key { path.append(key) }
-        hot.value.frame = ValueFrame(level: open.count, start: writer.byteCount, pathCount: path.count, keyed: key != nil)
+        hot.value.frame = ValueFrame(level: open.count, start: withWriter { $0.byteCount }, pathCount: path.count, keyed: key != nil)
         defer {
             hot.value.frame = outer
             hot.value.frames.removeLast()
@@ -374,26 +379,10 @@ final class BridgeEncoder: Encoder {
             return
         }
         closeContainers(above: hot.value.frame.level)
-        if writer.byteCount == hot.value.frame.start && !nothingIsAnError {
+        if withWriter({ $0.byteCount }) == hot.value.frame.start && !nothingIsAnError {
             // Like JSONEncoder: a nested value that encoded nothing is an empty object.
             try writer.beginObject(count: 0)
             try writer.endObject()
-        }
-    }
-
-    func invalid(_ value: Any, _ error: ModelEncodingError, key: (any CodingKey)?) -> EncodingError {
-        var codingPath = path
-        if let key { codingPath.append(key) }
-        return .invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
-    }
-
-    /// Writes a scalar through the writer, mapping its errors (non-finite floats) to `EncodingError`.
-    @inline(__always)
-    func scalar<T: ModelValue>(_ value: T, key: (any CodingKey)?) throws {
-        do {
-            try value._visit(writer)
-        } catch let error as ModelEncodingError {
-            throw invalid(value, error, key: key)
         }
     }
 }

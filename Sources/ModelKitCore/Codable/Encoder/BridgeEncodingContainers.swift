@@ -21,6 +21,16 @@ struct BridgeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
         encoder.streams(level: level, id: id, key: encoder.keyText(key, in: codingPath))
     }
 
+    /// Writes the value of a member whose key ``streams(_:)`` wrote; when it fails before writing
+    /// anything, the key is taken back (the caller may catch the error and go on).
+    @inline(__always)
+    private func member(_ write: () throws -> Void) throws {
+        do { try write() } catch {
+            encoder.withWriter { $0.dropUnwrittenMember() }
+            throw error
+        }
+    }
+
     /// The member on the tree (a repeated key, a container written out of order).
     private func slow<T: Encodable>(_ value: T, _ key: Key) throws {
         let slot = encoder.treeSlot(in: id, key: encoder.keyText(key, in: codingPath))
@@ -28,19 +38,19 @@ struct BridgeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        if streams(key) { try encoder.writer.visitNull() } else { try slow(JSONValue.null, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitNull() } } else { try slow(JSONValue.null, key) }
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        if streams(key) { try encoder.writer.visitBool(value) } else { try slow(value, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitBool(value) } } else { try slow(value, key) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        if streams(key) { try encoder.writer.visitString(value) } else { try slow(value, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitString(value) } } else { try slow(value, key) }
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        if streams(key) { try encoder.scalar(value, key: key) } else { try slow(value, key) }
+        if streams(key) { try member { try encoder.scalar(value, key: key, containerPath: fixedPath) } } else { try slow(value, key) }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        if streams(key) { try encoder.scalar(value, key: key) } else { try slow(value, key) }
+        if streams(key) { try member { try encoder.scalar(value, key: key, containerPath: fixedPath) } } else { try slow(value, key) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try signed(Int64(value), value, key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try signed(Int64(value), value, key) }
@@ -53,24 +63,24 @@ struct BridgeKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try unsigned(UInt64(value), value, key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try unsigned(value, value, key) }
     mutating func encode(_ value: Int128, forKey key: Key) throws {
-        if streams(key) { try encoder.writer.visitNumberText(String(value)) } else { try slow(value, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitNumberText(String(value)) } } else { try slow(value, key) }
     }
     mutating func encode(_ value: UInt128, forKey key: Key) throws {
-        if streams(key) { try encoder.writer.visitNumberText(String(value)) } else { try slow(value, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitNumberText(String(value)) } } else { try slow(value, key) }
     }
 
     @inline(__always)
     private func signed<T: Encodable>(_ wide: Int64, _ value: T, _ key: Key) throws {
-        if streams(key) { try encoder.writer.visitSigned(wide) } else { try slow(value, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitSigned(wide) } } else { try slow(value, key) }
     }
 
     @inline(__always)
     private func unsigned<T: Encodable>(_ wide: UInt64, _ value: T, _ key: Key) throws {
-        if streams(key) { try encoder.writer.visitUnsigned(wide) } else { try slow(value, key) }
+        if streams(key) { try encoder.withWriter { try $0.visitUnsigned(wide) } } else { try slow(value, key) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if streams(key) { try encoder.encodeValue(value, key: key, containerPath: fixedPath) } else { try slow(value, key) }
+        if streams(key) { try member { try encoder.encodeValue(value, key: key, containerPath: fixedPath) } } else { try slow(value, key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -130,14 +140,14 @@ struct BridgeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         try encoder.treeEncode(value, into: encoder.treeSlot(in: id, key: nil), key: IndexCodingKey(count - 1), path: codingPath)
     }
 
-    mutating func encodeNil() throws { if streams() { try encoder.writer.visitNull() } else { try slow(JSONValue.null) } }
-    mutating func encode(_ value: Bool) throws { if streams() { try encoder.writer.visitBool(value) } else { try slow(value) } }
-    mutating func encode(_ value: String) throws { if streams() { try encoder.writer.visitString(value) } else { try slow(value) } }
+    mutating func encodeNil() throws { if streams() { try encoder.withWriter { try $0.visitNull() } } else { try slow(JSONValue.null) } }
+    mutating func encode(_ value: Bool) throws { if streams() { try encoder.withWriter { try $0.visitBool(value) } } else { try slow(value) } }
+    mutating func encode(_ value: String) throws { if streams() { try encoder.withWriter { try $0.visitString(value) } } else { try slow(value) } }
     mutating func encode(_ value: Double) throws {
-        if streams() { try encoder.scalar(value, key: IndexCodingKey(count - 1)) } else { try slow(value) }
+        if streams() { try encoder.scalar(value, key: IndexCodingKey(count - 1), containerPath: fixedPath) } else { try slow(value) }
     }
     mutating func encode(_ value: Float) throws {
-        if streams() { try encoder.scalar(value, key: IndexCodingKey(count - 1)) } else { try slow(value) }
+        if streams() { try encoder.scalar(value, key: IndexCodingKey(count - 1), containerPath: fixedPath) } else { try slow(value) }
     }
     mutating func encode(_ value: Int) throws { try signed(Int64(value), value) }
     mutating func encode(_ value: Int8) throws { try signed(Int64(value), value) }
@@ -150,20 +160,20 @@ struct BridgeUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value), value) }
     mutating func encode(_ value: UInt64) throws { try unsigned(value, value) }
     mutating func encode(_ value: Int128) throws {
-        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitNumberText(String(value)) } } else { try slow(value) }
     }
     mutating func encode(_ value: UInt128) throws {
-        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitNumberText(String(value)) } } else { try slow(value) }
     }
 
     @inline(__always)
     private mutating func signed<T: Encodable>(_ wide: Int64, _ value: T) throws {
-        if streams() { try encoder.writer.visitSigned(wide) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitSigned(wide) } } else { try slow(value) }
     }
 
     @inline(__always)
     private mutating func unsigned<T: Encodable>(_ wide: UInt64, _ value: T) throws {
-        if streams() { try encoder.writer.visitUnsigned(wide) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitUnsigned(wide) } } else { try slow(value) }
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
@@ -214,11 +224,11 @@ struct BridgeSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     private func slow<T: Encodable>(_ value: T) throws { try encoder.treeSingleValue(value, in: slot, path: codingPath) }
 
-    mutating func encodeNil() throws { if streams() { try encoder.writer.visitNull() } else { try slow(JSONValue.null) } }
-    mutating func encode(_ value: Bool) throws { if streams() { try encoder.writer.visitBool(value) } else { try slow(value) } }
-    mutating func encode(_ value: String) throws { if streams() { try encoder.writer.visitString(value) } else { try slow(value) } }
-    mutating func encode(_ value: Double) throws { if streams() { try encoder.scalar(value, key: nil) } else { try slow(value) } }
-    mutating func encode(_ value: Float) throws { if streams() { try encoder.scalar(value, key: nil) } else { try slow(value) } }
+    mutating func encodeNil() throws { if streams() { try encoder.withWriter { try $0.visitNull() } } else { try slow(JSONValue.null) } }
+    mutating func encode(_ value: Bool) throws { if streams() { try encoder.withWriter { try $0.visitBool(value) } } else { try slow(value) } }
+    mutating func encode(_ value: String) throws { if streams() { try encoder.withWriter { try $0.visitString(value) } } else { try slow(value) } }
+    mutating func encode(_ value: Double) throws { if streams() { try encoder.scalar(value, key: nil, containerPath: fixedPath) } else { try slow(value) } }
+    mutating func encode(_ value: Float) throws { if streams() { try encoder.scalar(value, key: nil, containerPath: fixedPath) } else { try slow(value) } }
     mutating func encode(_ value: Int) throws { try signed(Int64(value), value) }
     mutating func encode(_ value: Int8) throws { try signed(Int64(value), value) }
     mutating func encode(_ value: Int16) throws { try signed(Int64(value), value) }
@@ -230,10 +240,10 @@ struct BridgeSingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { try unsigned(UInt64(value), value) }
     mutating func encode(_ value: UInt64) throws { try unsigned(value, value) }
     mutating func encode(_ value: Int128) throws {
-        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitNumberText(String(value)) } } else { try slow(value) }
     }
     mutating func encode(_ value: UInt128) throws {
-        if streams() { try encoder.writer.visitNumberText(String(value)) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitNumberText(String(value)) } } else { try slow(value) }
     }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if streams() { try encoder.encodeValue(value, key: nil) } else { try slow(value) }
@@ -241,11 +251,11 @@ struct BridgeSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     @inline(__always)
     private func signed<T: Encodable>(_ wide: Int64, _ value: T) throws {
-        if streams() { try encoder.writer.visitSigned(wide) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitSigned(wide) } } else { try slow(value) }
     }
 
     @inline(__always)
     private func unsigned<T: Encodable>(_ wide: UInt64, _ value: T) throws {
-        if streams() { try encoder.writer.visitUnsigned(wide) } else { try slow(value) }
+        if streams() { try encoder.withWriter { try $0.visitUnsigned(wide) } } else { try slow(value) }
     }
 }

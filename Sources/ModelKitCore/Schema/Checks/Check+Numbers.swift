@@ -17,14 +17,14 @@ public protocol CheckableNumber: SendableMetatype {
 
 extension CheckableNumber where Self: BinaryInteger, Number == Self {
     /// The integer itself.
-    public var checkedNumber: Self? { self }
+    @inlinable public var checkedNumber: Self? { self }
     /// The integer as a JSON number.
     public static func jsonNumber(_ number: Self) -> JSONValue { JSONValue(number) }
 }
 
 extension CheckableNumber where Self: BinaryFloatingPoint, Number == Self {
     /// The number itself.
-    public var checkedNumber: Self? { self }
+    @inlinable public var checkedNumber: Self? { self }
     /// The number as a JSON number (`null` for a non-finite one, which no bound may be).
     public static func jsonNumber(_ number: Self) -> JSONValue { number.isFinite ? JSONValue(number) : .null }
 }
@@ -44,56 +44,80 @@ extension Double: CheckableNumber { public typealias Number = Double }
 
 extension Decimal: CheckableNumber {
     /// The decimal itself.
-    public var checkedNumber: Decimal? { self }
+    @inlinable public var checkedNumber: Decimal? { self }
     /// The decimal as a JSON number (`null` for NaN).
     public static func jsonNumber(_ number: Decimal) -> JSONValue { JSONValue(number) }
 }
 
 extension Optional: CheckableNumber where Wrapped: CheckableNumber {
     /// The wrapped number, nil when there is none.
-    public var checkedNumber: Wrapped.Number? { self?.checkedNumber }
+    @inlinable public var checkedNumber: Wrapped.Number? { self?.checkedNumber }
     /// A bound as the wrapped type writes it.
     public static func jsonNumber(_ number: Wrapped.Number) -> JSONValue { Wrapped.jsonNumber(number) }
 }
 
+// The public constructors are inlinable so that the test each value meets is compiled for the
+// field's own type where the schema is declared: a few instructions per value, where the same
+// test in generic code looks up the metadata of its optional and tuple types on every call.
 extension Check where Value: CheckableNumber {
     /// Between the two bounds, both included (JSON Schema `minimum` and `maximum`).
+    @inlinable
     public static func range(_ range: ClosedRange<Value.Number>) -> Check {
-        bounds("range", lower: (range.lowerBound, false), upper: (range.upperBound, false))
+        bounds("range", lower: (range.lowerBound, false), upper: (range.upperBound, false), admits: test(range.lowerBound, false, range.upperBound, false))
     }
 
     /// From the lower bound (included) up to the upper one (excluded): `minimum` and `exclusiveMaximum`.
+    @inlinable
     public static func range(_ range: Range<Value.Number>) -> Check {
-        bounds("range", lower: (range.lowerBound, false), upper: (range.upperBound, true))
+        bounds("range", lower: (range.lowerBound, false), upper: (range.upperBound, true), admits: test(range.lowerBound, false, range.upperBound, true))
     }
 
     /// At least the bound (`minimum`).
+    @inlinable
     public static func range(_ range: PartialRangeFrom<Value.Number>) -> Check {
-        bounds("range", lower: (range.lowerBound, false), upper: nil)
+        bounds("range", lower: (range.lowerBound, false), upper: nil, admits: test(range.lowerBound, false, nil, false))
     }
 
     /// At most the bound (`maximum`).
+    @inlinable
     public static func range(_ range: PartialRangeThrough<Value.Number>) -> Check {
-        bounds("range", lower: nil, upper: (range.upperBound, false))
+        bounds("range", lower: nil, upper: (range.upperBound, false), admits: test(nil, false, range.upperBound, false))
     }
 
     /// Less than the bound (`exclusiveMaximum`).
+    @inlinable
     public static func range(_ range: PartialRangeUpTo<Value.Number>) -> Check {
-        bounds("range", lower: nil, upper: (range.upperBound, true))
+        bounds("range", lower: nil, upper: (range.upperBound, true), admits: test(nil, false, range.upperBound, true))
     }
 
     /// Greater than the bound, which is excluded (`exclusiveMinimum`).
+    @inlinable
     public static func greaterThan(_ bound: Value.Number) -> Check {
-        bounds("greaterThan", lower: (bound, true), upper: nil)
+        bounds("greaterThan", lower: (bound, true), upper: nil, admits: test(bound, true, nil, false))
     }
 
     /// Less than the bound, which is excluded (`exclusiveMaximum`).
+    @inlinable
     public static func lessThan(_ bound: Value.Number) -> Check {
-        bounds("lessThan", lower: nil, upper: (bound, true))
+        bounds("lessThan", lower: nil, upper: (bound, true), admits: test(nil, false, bound, true))
     }
 
-    private static func bounds(_ name: String, lower: (Value.Number, exclusive: Bool)?,
-                               upper: (Value.Number, exclusive: Bool)?) -> Check {
+    /// The test of a bounds check, compiled where the schema is declared (nil passes).
+    @inlinable
+    static func test(_ lower: Value.Number?, _ lowerExclusive: Bool, _ upper: Value.Number?, _ upperExclusive: Bool)
+        -> @Sendable (Value) -> Bool {
+        { value in
+            guard let number = value.checkedNumber else { return true }
+            if let lower, lowerExclusive ? !(number > lower) : !(number >= lower) { return false }
+            if let upper, upperExclusive ? !(number < upper) : !(number <= upper) { return false }
+            return true
+        }
+    }
+
+    /// A bounds check: `admits` is its test, the bounds make its message and keywords.
+    @usableFromInline
+    static func bounds(_ name: String, lower: (Value.Number, exclusive: Bool)?, upper: (Value.Number, exclusive: Bool)?,
+                       admits: @escaping @Sendable (Value) -> Bool) -> Check {
         let low = lower.map { (Value.jsonNumber($0.0), $0.exclusive) }
         let high = upper.map { (Value.jsonNumber($0.0), $0.exclusive) }
         var keywords: [(String, JSONValue)] = []
@@ -109,15 +133,13 @@ extension Check where Value: CheckableNumber {
                          high.map { $0.1 ? "less than \($0.0)" : "at most \($0.0)" }]
             rule = "must be " + parts.compactMap { $0 }.joined(separator: " and ")
         }
+        // The message is made apart: a generic optional local costs a metadata lookup per call.
         return Check(name: name, problem: finite ? nil : "a bound is not a finite number", keywords: { _ in published }) { value in
-            guard let number = value.checkedNumber else { return nil }
-            if let lower, lower.exclusive ? !(number > lower.0) : !(number >= lower.0) {
-                return "\(rule), found \(CheckText.describe(number))"
-            }
-            if let upper, upper.exclusive ? !(number < upper.0) : !(number <= upper.0) {
-                return "\(rule), found \(CheckText.describe(number))"
-            }
-            return nil
+            admits(value) ? nil : failure(value, rule)
         }
+    }
+
+    private static func failure(_ value: Value, _ rule: String) -> String? {
+        value.checkedNumber.map { "\(rule), found \(CheckText.describe($0))" }
     }
 }

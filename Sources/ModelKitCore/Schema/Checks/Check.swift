@@ -57,16 +57,24 @@ public struct Check<Value>: Sendable {
 
 extension Check where Value: Equatable & Sendable {
     /// The value must be one of `values` (JSON Schema `enum`). An optional field's `nil` passes.
+    @inlinable
     public static func oneOf(_ values: [Value]) -> Check {
+        // Inlinable: the search is compiled for the field's own type where the schema is declared.
+        member(of: values) { values.contains($0) }
+    }
+
+    /// A `oneOf` check: `listed` is its test, `values` make its message and keywords.
+    @usableFromInline
+    static func member(of values: [Value], listed: @escaping @Sendable (Value) -> Bool) -> Check {
         let optional = Value.self is any CheckedOptional.Type
-        let listed = values.prefix(10).map(CheckText.describe).joined(separator: ", ") + (values.count > 10 ? ", …" : "")
+        let text = values.prefix(10).map(CheckText.describe).joined(separator: ", ") + (values.count > 10 ? ", …" : "")
         return Check(name: "oneOf", problem: values.isEmpty ? "it lists no values" : nil, keywords: { json in
             var members = values.compactMap(json)
             if optional && !members.contains(.null) { members.append(.null) }
             return members.count < values.count ? [] : [("enum", .array(members))]
         }) { value in
-            if values.contains(value) || (optional && CheckText.isNil(value)) { return nil }
-            return "must be one of \(listed), found \(CheckText.describe(value))"
+            if listed(value) || (optional && CheckText.isNil(value)) { return nil }
+            return "must be one of \(text), found \(CheckText.describe(value))"
         }
     }
 }
@@ -94,6 +102,14 @@ enum CheckText {
         // Bounded, as every quoted input: an error message must never amplify a hostile body.
         let text = String(describing: value)
         return text.utf8.count <= 40 ? text : String(decoding: text.utf8.prefix(40), as: UTF8.self) + "…"
+    }
+
+    /// How many Unicode scalars `text` holds (`text.unicodeScalars.count`): its UTF-8 bytes that
+    /// begin one, counted without decoding them.
+    static func scalarCount(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     static func isNil(_ value: Any) -> Bool {

@@ -4,6 +4,9 @@
 @usableFromInline
 final class FieldChecks<Value>: Sendable {
     let checks: [Check<Value>]
+    /// Every check in turn, as one chain of closures: walking the array of checks in this generic
+    /// code would look up the metadata of its element type on every value.
+    let chain: @Sendable (Value, DecodeContext) throws -> Bool
     /// The keywords of every check, for the field's JSON Schema.
     @usableFromInline let keywords: @Sendable () -> [(String, JSONValue)]
 
@@ -13,20 +16,41 @@ final class FieldChecks<Value>: Sendable {
     @usableFromInline
     init?(_ checks: [Check<Value>], field name: String, options: FieldOptions, json: @escaping @Sendable (Value) -> JSONValue?) {
         guard !checks.isEmpty else { return nil }
+        // `fatalError`, not `precondition`: optimized builds drop a precondition's message, and a
+        // server built in release must still say which check of which field is wrong.
         for check in checks {
             if let problem = check.problem {
-                preconditionFailure("Check .\(check.name) cannot apply to field \"\(name)\" of type \(Value.self): \(problem)")
+                fatalError("Check .\(check.name) cannot apply to field \"\(name)\" of type \(Value.self): \(problem)")
             }
         }
-        precondition(!options.contains(.notMapped),
-                     "Check .\(checks[0].name) cannot apply to field \"\(name)\" of type \(Value.self): the field is .notMapped, never decoded")
+        if options.contains(.notMapped) {
+            fatalError("Check .\(checks[0].name) cannot apply to field \"\(name)\" of type \(Value.self): the field is .notMapped, never decoded")
+        }
         self.checks = checks
+        chain = Self.chain(checks[...])
         keywords = { checks.flatMap { $0.keywords(json) } }
     }
 
     private init(checks: [Check<Value>], keywords: @escaping @Sendable () -> [(String, JSONValue)]) {
         self.checks = checks
+        chain = Self.chain(checks[...])
         self.keywords = keywords
+    }
+
+    /// `checks` (not empty) in order: each violation is rejected (thrown, or recorded under
+    /// `.skip`, and the next checks still run).
+    private static func chain(_ checks: ArraySlice<Check<Value>>) -> @Sendable (Value, DecodeContext) throws -> Bool {
+        let failure = checks[checks.startIndex].failure
+        let rest = checks.count > 1 ? chain(checks.dropFirst()) : nil
+        return { value, decode in
+            var admitted = true
+            if let message = failure(value) {
+                try decode.rejectChecked(message)
+                admitted = false
+            }
+            if let rest, try !rest(value, decode) { admitted = false }
+            return admitted
+        }
     }
 
     /// The same checks on another form of the value (a raw-value enum's wire form).
@@ -41,13 +65,6 @@ final class FieldChecks<Value>: Sendable {
     /// `.skip` every violation is recorded (for `decodeWithReport`) and the value is not stored.
     @usableFromInline
     func admits(_ value: Value, _ decode: DecodeContext) throws -> Bool {
-        var admitted = true
-        for check in checks {
-            if let message = check.failure(value) {
-                try decode.rejectChecked(message)
-                admitted = false
-            }
-        }
-        return admitted
+        try chain(value, decode)
     }
 }
