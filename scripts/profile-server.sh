@@ -3,6 +3,7 @@
 # depend on machine load, unlike the wall-clock load test):
 #
 #   scripts/profile-server.sh                 both frameworks, POST /issues and POST /codable/issues
+#                                             (and Vapor's POST /validatable/issues)
 #   options: --framework hummingbird|vapor|both   --requests N (default 200)   --keep DIR (callgrind files)
 #
 # Each endpoint runs in its own server: 50 warm-up requests on one keep-alive connection, counters
@@ -38,7 +39,10 @@ for framework in $FRAMEWORKS; do
     product=HummingbirdExample; [ "$framework" = vapor ] && product=VaporExample
     # valgrind 3.19 cannot read Swift 6's DWARF 5; the symbol table is enough for function names.
     cp "$BIN_DIR/$product" "$WORK/$product" && strip --strip-debug "$WORK/$product"
-    for path in /issues /codable/issues; do
+    paths="/issues /codable/issues"
+    # Vapor's `Validatable` route: the same rules checked by a decode of their own, then a decode.
+    [ "$framework" = vapor ] && paths="$paths /validatable/issues"
+    for path in $paths; do
         label="$framework$(echo "$path" | tr / -)"
         port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
         LD_PRELOAD="$WORK/sigsuspend.so" valgrind --tool=callgrind --dump-instr=no \

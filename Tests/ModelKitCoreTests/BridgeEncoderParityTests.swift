@@ -28,19 +28,8 @@ private final class ParitySub: ParityBase {
     }
 }
 
-private struct Keys: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ text: String) { stringValue = text }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// An `Encodable` whose `encode(to:)` is the closure given.
-private struct Custom: Encodable {
-    let body: @Sendable (any Encoder) throws -> Void
-    func encode(to encoder: any Encoder) throws { try body(encoder) }
-}
+private typealias Keys = TestCodingKey
+private typealias Custom = ClosureEncodable
 
 private struct Other: Encodable { var other = "foo" }
 private struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }

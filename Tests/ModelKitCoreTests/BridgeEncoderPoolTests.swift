@@ -6,19 +6,8 @@ import Testing
 /// something made during the encode still reaches them: a kept container, super encoder or
 /// visitor must never write into another encode's output.
 @Suite(.serialized) struct BridgeEncoderPoolTests {
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ text: String) { stringValue = text }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// An `Encodable` whose `encode(to:)` is the closure given.
-    private struct Custom: Encodable {
-        let body: @Sendable (any Encoder) throws -> Void
-        func encode(to encoder: any Encoder) throws { try body(encoder) }
-    }
+    private typealias Key = TestCodingKey
+    private typealias Custom = ClosureEncodable
 
     private final class Kept: @unchecked Sendable {
         // @unchecked: the suite is serialized; each test sets and reads it on one thread.

@@ -6,19 +6,8 @@ import Testing
 // for the value to write): a value that fails before writing anything must take its key back,
 // and an error's located path must still name the keys it is under.
 
-private struct Keys: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ text: String) { stringValue = text }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// An `Encodable` whose `encode(to:)` is the closure given.
-private struct Custom: Encodable {
-    let body: @Sendable (any Encoder) throws -> Void
-    func encode(to encoder: any Encoder) throws { try body(encoder) }
-}
+private typealias Keys = TestCodingKey
+private typealias Custom = ClosureEncodable
 
 private struct Refuses: Encodable, Error {
     func encode(to encoder: any Encoder) throws { throw self }

@@ -35,6 +35,22 @@ import Testing
         #expect(a != ["x": 1])
     }
 
+    @Test func equalityComparesCaseAndPayloadElementByElement() {
+        let nested: JSONValue = [1, [2, ["a": nil]], "s", true]
+        #expect(nested == [1.0, [2, ["a": nil]], "s", true])
+        let same: JSONValue = [1.0, [2, ["a": nil]], "s", true]
+        #expect(nested.hashValue == same.hashValue)
+        #expect(nested != [1, [2, ["a": false]], "s", true])
+        #expect(nested != [1, [2], "s", true])
+        #expect(nested != [1, [2, ["a": nil]], "s"])
+        let empty: JSONValue = []
+        #expect(empty == [])
+        #expect(empty != [:])
+        #expect(JSONValue.null != false)
+        #expect(JSONValue("1") != 1)
+        #expect(JSONValue(true) == true)
+    }
+
     @Test func subscriptsSetReplaceAndRemoveInPlace() {
         var value: JSONValue = ["a": 1, "b": 2, "c": 3]
         value["b"] = "two"

@@ -105,6 +105,33 @@ public enum JSONValue: Sendable, Hashable {
     public var int64Value: Int64? { numberValue?.int64Value }
 }
 
+extension JSONValue {
+    /// Same case, equal payload: numbers by value, objects ignoring key order.
+    ///
+    /// Written out rather than synthesized, and out of line: the synthesized `==` compiles the
+    /// arrays' comparison with every case's comparison inlined into its loop, 14.5 KB of code that
+    /// every program linking ModelKit carried (scripts/check-linkage.sh keeps that cost under 2 MB).
+    @inline(never)
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return elementsEqual(a, b)
+        case let (.object(a), .object(b)): return a == b
+        default: return false
+        }
+    }
+
+    @inline(never)
+    private static func elementsEqual(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices where a[index] != b[index] { return false }
+        return true
+    }
+}
+
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     public init(nilLiteral: ()) { self = .null }

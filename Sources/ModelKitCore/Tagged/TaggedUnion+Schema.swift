@@ -9,6 +9,8 @@ extension TaggedUnion {
     /// and adjacently tagged unions name their tag key as the `discriminator`; an internally
     /// tagged branch is the payload's object with the tag added. With a default case, the
     /// decoder's view also accepts any other tag.
+    // Compiled for size: run once per exported schema, carried by every program (check-linkage.sh).
+    @_optimize(size)
     public func jsonSchema(in context: JSONSchemaContext) -> JSONValue {
         let decoding = context.view != .encoder
         let otherTag: JSONValue? = decoding && defaultIndex != nil

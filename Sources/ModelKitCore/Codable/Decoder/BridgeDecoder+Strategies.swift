@@ -114,6 +114,9 @@ extension BridgeDecoder {
     /// fraction or exponent whose exact value is whole (`1.0`, `1e3`, `1.5e1`). Never through
     /// `Decimal` or `Double`: past 38 digits they round, dropping a fraction or moving a value
     /// that is out of range into it.
+    // One generic copy compiled for size, not one specialization per 128-bit type: the code every
+    // program linking ModelKit carries (scripts/check-linkage.sh) for values few documents hold.
+    @_optimize(size) @_semantics("optimize.sil.specialize.generic.never")
     func decodeWideInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ at: BridgePath) throws -> T {
         let entry = entries[index]
         let name = String(describing: T.self)

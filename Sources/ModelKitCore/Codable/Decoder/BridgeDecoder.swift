@@ -148,6 +148,15 @@ final class BridgeDecoder: Decoder {
         }
     }
 
+    /// ``decodeScalar(_:at:_:)`` out of line, for the rarer scalar types (`Int8` to `Int32`, the
+    /// unsigned ones, `Float`): one copy per type serves the keyed, unkeyed and single-value
+    /// containers instead of one inlined into each (55 KB less in every program linking ModelKit,
+    /// which scripts/check-linkage.sh holds under 2 MB), for one call per such value.
+    @inline(never)
+    func decodeRareScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: @autoclosure () -> BridgePath) throws -> T {
+        try decodeScalar(T.self, at: index, at())
+    }
+
     /// A scalar type through the conversions (lenient or strict, as the options say).
     /// The coding path is built only for an error: wrapping a key into `any CodingKey` and moving
     /// it through a `BridgePath` costs more than converting most values.

@@ -68,6 +68,19 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
         return try decoder.decodeScalar(T.self, at: index, path(index))
     }
 
+    // The rarer scalar types share one out-of-line conversion per type (BridgeDecoder.decodeRareScalar).
+    @inline(__always)
+    private func rareScalar<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T {
+        let index = try value(key)
+        return try decoder.decodeRareScalar(T.self, at: index, path(index))
+    }
+
+    @inline(__always)
+    private func rareScalarIfPresent<T: ModelValue>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
+        return try decoder.decodeRareScalar(T.self, at: index, path(index))
+    }
+
     func decodeNil(forKey key: Key) throws -> Bool {
         decoder.entries[try value(key)].kind == .null
     }
@@ -75,17 +88,17 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(Bool.self, key) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(String.self, key) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(Double.self, key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(Float.self, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try rareScalar(Float.self, key) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(Int.self, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(Int8.self, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(Int16.self, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(Int32.self, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try rareScalar(Int8.self, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try rareScalar(Int16.self, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try rareScalar(Int32.self, key) }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(Int64.self, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(UInt.self, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(UInt8.self, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(UInt16.self, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(UInt32.self, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(UInt64.self, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try rareScalar(UInt.self, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try rareScalar(UInt8.self, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try rareScalar(UInt16.self, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try rareScalar(UInt32.self, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try rareScalar(UInt64.self, key) }
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
         let index = try value(key)
         return try decoder.decodeWideInteger(Int128.self, at: index, path(index))
@@ -104,17 +117,17 @@ struct BridgeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(Bool.self, key) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(String.self, key) }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(Double.self, key) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(Float.self, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try rareScalarIfPresent(Float.self, key) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(Int.self, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(Int8.self, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(Int16.self, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(Int32.self, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try rareScalarIfPresent(Int8.self, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try rareScalarIfPresent(Int16.self, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try rareScalarIfPresent(Int32.self, key) }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(Int64.self, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(UInt.self, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(UInt8.self, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(UInt16.self, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(UInt32.self, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(UInt64.self, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try rareScalarIfPresent(UInt.self, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try rareScalarIfPresent(UInt8.self, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try rareScalarIfPresent(UInt16.self, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try rareScalarIfPresent(UInt32.self, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try rareScalarIfPresent(UInt64.self, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = find(key), decoder.entries[index].kind != .null else { return nil }
@@ -210,20 +223,28 @@ struct BridgeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return value
     }
 
+    /// ``decodeScalar(_:)`` for the rarer scalar types (BridgeDecoder.decodeRareScalar).
+    @inline(__always)
+    mutating func decodeRareScalar<T: ModelValue>(_ type: T.Type) throws -> T {
+        let value = try decoder.decodeRareScalar(T.self, at: next(T.self), elementPath)
+        advance()
+        return value
+    }
+
     mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeScalar(Bool.self) }
     mutating func decode(_ type: String.Type) throws -> String { try decodeScalar(String.self) }
     mutating func decode(_ type: Double.Type) throws -> Double { try decodeScalar(Double.self) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try decodeScalar(Float.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try decodeRareScalar(Float.self) }
     mutating func decode(_ type: Int.Type) throws -> Int { try decodeScalar(Int.self) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeScalar(Int8.self) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeScalar(Int16.self) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeScalar(Int32.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeRareScalar(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeRareScalar(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeRareScalar(Int32.self) }
     mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeScalar(Int64.self) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeScalar(UInt.self) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeScalar(UInt8.self) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeScalar(UInt16.self) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeScalar(UInt32.self) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeScalar(UInt64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeRareScalar(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeRareScalar(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeRareScalar(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeRareScalar(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeRareScalar(UInt64.self) }
     mutating func decode(_ type: Int128.Type) throws -> Int128 { try wide(Int128.self) }
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try wide(UInt128.self) }
 
@@ -288,17 +309,17 @@ struct BridgeSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeScalar(Bool.self, at: index, at) }
     func decode(_ type: String.Type) throws -> String { try decoder.decodeScalar(String.self, at: index, at) }
     func decode(_ type: Double.Type) throws -> Double { try decoder.decodeScalar(Double.self, at: index, at) }
-    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeScalar(Float.self, at: index, at) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.decodeRareScalar(Float.self, at: index, at) }
     func decode(_ type: Int.Type) throws -> Int { try decoder.decodeScalar(Int.self, at: index, at) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeScalar(Int8.self, at: index, at) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeScalar(Int16.self, at: index, at) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.decodeScalar(Int32.self, at: index, at) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.decodeRareScalar(Int8.self, at: index, at) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.decodeRareScalar(Int16.self, at: index, at) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.decodeRareScalar(Int32.self, at: index, at) }
     func decode(_ type: Int64.Type) throws -> Int64 { try decoder.decodeScalar(Int64.self, at: index, at) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decoder.decodeScalar(UInt.self, at: index, at) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.decodeScalar(UInt8.self, at: index, at) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeScalar(UInt16.self, at: index, at) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeScalar(UInt32.self, at: index, at) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeScalar(UInt64.self, at: index, at) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.decodeRareScalar(UInt.self, at: index, at) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.decodeRareScalar(UInt8.self, at: index, at) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.decodeRareScalar(UInt16.self, at: index, at) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.decodeRareScalar(UInt32.self, at: index, at) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeRareScalar(UInt64.self, at: index, at) }
     func decode(_ type: Int128.Type) throws -> Int128 { try decoder.decodeWideInteger(Int128.self, at: index, at) }
     func decode(_ type: UInt128.Type) throws -> UInt128 { try decoder.decodeWideInteger(UInt128.self, at: index, at) }
 
