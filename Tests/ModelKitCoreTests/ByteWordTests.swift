@@ -34,6 +34,24 @@ struct ByteWordTests {
         }
     }
 
+    /// Words, an overlapping last word, two half words or single bytes, by length: a byte at or
+    /// above 0x80 at every position of every length up to 40 is found, and ASCII passes.
+    @Test func isASCIIFindsANonASCIIByteAtEveryPositionOfEveryLength() {
+        for length in 0...40 {
+            let ascii = [UInt8]((0..<length).map { UInt8(0x20 + $0 % 0x5F) })
+            ascii.withUnsafeBytes { #expect(ByteWord.isASCII($0), "length \(length)") }
+            for position in 0..<length {
+                for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                    var bytes = ascii
+                    bytes[position] = high
+                    bytes.withUnsafeBytes { #expect(!ByteWord.isASCII($0), "length \(length), byte \(position)") }
+                }
+            }
+        }
+        #expect(ByteWord.isASCII("K"))
+        #expect(!ByteWord.isASCII("\u{212A}"))
+    }
+
     @Test func repeatingFillsEveryByte() {
         for byte in [UInt8(0), 0x0A, 0x20, 0x7F, 0x80, 0xFF] {
             #expect(bytes(of: ByteWord.repeating(byte)) == [UInt8](repeating: byte, count: 8))

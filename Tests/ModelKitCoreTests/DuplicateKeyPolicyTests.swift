@@ -161,6 +161,18 @@ private struct Kelvin: Codable, Equatable {
     var K: Int
 }
 
+/// A non-ASCII coding key (U+212A KELVIN SIGN) that an ASCII key (`K`) spells canonically.
+private struct KelvinSign: Codable, Equatable {
+    var kelvin: Int
+    var name: String?
+    enum CodingKeys: String, CodingKey { case kelvin = "\u{212A}", name }
+}
+
+private struct KelvinSignModel: Model, Equatable {
+    var kelvin = 0
+    static let schema = Schema(KelvinSignModel.self) { Field("\u{212A}", \.kelvin) }
+}
+
 extension DuplicateKeyPolicyTests {
     /// `JSONDecoder` compares keys as `String`s (canonical equivalence); the bridge compared
     /// bytes, so a decomposed spelling was missed. Raw bytes and `\u` escapes, both paths.
@@ -176,6 +188,18 @@ extension DuplicateKeyPolicyTests {
         #expect(try ModelDecoder().decode(Kelvin.self, from: kelvin) == JSONDecoder().decode(Kelvin.self, from: Data(kelvin.utf8)))
         // A key absent in every spelling is still missing.
         #expect(throws: DecodingError.self) { try ModelDecoder().decode(Café.self, from: #"{"cafe":1}"#) }
+    }
+
+    /// The reverse: a non-ASCII coding key found under an ASCII key, in a document whose keys are
+    /// all ASCII — plain, or with non-ASCII text in its values (where the bridge skips the
+    /// `String` comparison of keys on every other miss).
+    @Test func nonASCIICodingKeysAreFoundUnderTheirASCIISpellingLikeJSONDecoder() throws {
+        for json in [#"{"K":3}"#, #"{"K":3,"name":"é"}"#, #"{"name":"\u00e9","K":3}"#, #"{"K":3,"n\u0061me":"x"}"#] {
+            let foundation = try JSONDecoder().decode(KelvinSign.self, from: Data(json.utf8))
+            #expect(foundation.kelvin == 3, "\(json)")
+            #expect(try ModelDecoder().decode(KelvinSign.self, from: json) == foundation, "\(json)")
+            #expect(try KelvinSignModel(json: json).kelvin == 3, "\(json)")
+        }
     }
 
     /// `.reject` refuses what a `String`-keyed reader sees as one key twice: `{"café":1,"cafe\u0301":2}`

@@ -31,9 +31,22 @@ import Testing
         }
         let pieces: [[UInt8]] = [[0x0A], Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0x0D, 0x0A], Array("  ".utf8),
                                  [UInt8](repeating: 0x80, count: 300)]  // invalid UTF-8: errors there are located too
+        // Lines around the length up to which a column is counted from the line's start (1,024
+        // bytes), beyond which the index counts scalars per block: one long line, or a short
+        // line then a long one.
+        let onOneLine = pieces.filter { $0 != [0x0A] && $0 != [0x0D, 0x0A] }
         var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 255, 256, 257, 300, 513, 1_500] {
-            var bytes: [UInt8] = []
+        let shapes: [(length: Int, pieces: [[UInt8]], firstLine: [UInt8])] =
+            [0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 255, 256, 257, 300, 513, 1_500].map { ($0, pieces, []) }
+            + [1_000, 1_023, 1_024, 1_025, 1_100, 2_100, 5_000].flatMap { [($0, onOneLine, []), ($0, onOneLine, Array("ab\n".utf8))] }
+        // Blocks made only of line feeds (256 in one block), then text.
+        let lineFeeds = [UInt8](repeating: 0x0A, count: 600) + Array("xé".utf8)
+        lineFeeds.withUnsafeBytes { input in
+            #expect(LineIndex(input).location(of: 256, in: input) == (257, 1))
+            #expect(LineIndex(input).location(of: 602, in: input) == (601, 3))
+        }
+        for (length, pieces, firstLine) in shapes {
+            var bytes = firstLine
             while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
             bytes.withUnsafeBytes { input in
                 let index = LineIndex(input)

@@ -47,8 +47,9 @@ final class KeyTable: Sendable {
     private let mask: Int
     /// Bit n set when some key is n bytes long (n < 64; longer keys always probe).
     private let lengths: UInt64
-    /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``).
-    private let hasNonASCIIKeys: Bool
+    /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``): one an ASCII key in the
+    /// document may spell canonically (U+212A KELVIN SIGN is `K`).
+    let hasNonASCIIKeys: Bool
     /// Every key has one field and no key path goes through it, no level has indexes, and there
     /// are at most 64 keys: what the schema reader's flat member loop reads (its seen-bits are
     /// one word; SchemaReader/TapeSchemaReader.swift).

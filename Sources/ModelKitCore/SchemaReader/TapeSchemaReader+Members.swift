@@ -39,7 +39,7 @@ extension TapeSchemaReader {
                 continue
             }
             var found = table.lookup(key, hint: hint)
-            if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
+            if found < 0, !isPlainInput || table.hasNonASCIIKeys { found = table.canonicalLookup(key) }
             if found >= 0 {
                 hint = found + 1
                 let word = found &>> 6, bit: UInt64 = 1 &<< UInt64(found & 63)

@@ -237,8 +237,9 @@ final class TapeSchemaReader: ScalarConversions {
             let value = member + 1
             let key = text(entries[member])
             var found = table.lookup(key, hint: hint)
-            // As `JSONDecoder` compares keys (as `String`s): only misses in input that is not plain ASCII look.
-            if found < 0, !isPlainInput { found = table.canonicalLookup(key) }
+            // As `JSONDecoder` compares keys (as `String`s): only misses look, in input that is not
+            // plain ASCII or for a table with a non-ASCII key (U+212A KELVIN SIGN is the ASCII `K`).
+            if found < 0, !isPlainInput || table.hasNonASCIIKeys { found = table.canonicalLookup(key) }
             if found >= 0 {
                 hint = found + 1
                 let bit: UInt64 = 1 &<< UInt64(found)

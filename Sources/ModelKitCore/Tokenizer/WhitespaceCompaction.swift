@@ -150,7 +150,7 @@ struct WhitespaceMap: Sendable {
     func location(of offset: Int, in compacted: UnsafeRawBufferPointer, index: LineIndex) -> (line: Int, column: Int) {
         let target = min(max(offset, 0), compacted.count)
         let (line, column) = index.location(of: target, in: compacted)
-        guard let run = run(before: target), index.lineBreaks(after: run.compacted, through: target).count == 0 else {
+        guard let run = run(before: target), index.lineBreaks(after: run.compacted, through: target, in: compacted) == 0 else {
             return (line, column)
         }
         return (line, column + run.indent)

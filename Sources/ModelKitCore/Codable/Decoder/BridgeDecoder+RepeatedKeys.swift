@@ -11,7 +11,7 @@ extension BridgeDecoder {
         // A class hierarchy asks for the same object once per `init(from:)`: check it once.
         if hot.value.checkedObject == object { return hot.value.checkedObjectRepeats }
         guard let (_, second) = firstRepeat(in: object, members: members)
-            ?? (tape.isPlainInput ? nil : firstCanonicalRepeat(in: object, members: members)) else {
+            ?? (tape.keysAreASCII ? nil : firstCanonicalRepeat(in: object, members: members)) else {
             hot.value.checkedObject = object
             hot.value.checkedObjectRepeats = false
             return false

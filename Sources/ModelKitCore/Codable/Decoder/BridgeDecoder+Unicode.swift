@@ -2,15 +2,15 @@
 // decomposed `"cafe\u0301"` is found for the coding key `café`, and `{"café":1,"cafe\u0301":2}`
 // repeats a key (which `.reject` refuses: a `String`-keyed reader in front of the server sees
 // one key twice). The bridge compares bytes, and looks at `String`s only where the bytes may
-// mislead: a miss, or the repeated-key check, in input that is not plain (a non-ASCII byte or a
-// `\u` escape somewhere, `Tape.isPlainInput`); ASCII keys of plain input cost nothing more.
+// mislead: a miss, or the repeated-key check, in a document with a non-ASCII key
+// (`Tape.keysAreASCII`); ASCII keys cost nothing more, whatever text the values hold.
 
 extension BridgeDecoder {
     /// The value index of the first member whose key equals `wanted` as a `String` (canonical
     /// equivalence), for a key its bytes did not find.
     func findCanonical(_ wanted: String, in object: Int) -> Int? {
         // Two ASCII texts are equivalent only when equal, and the bytes said they are not.
-        let wantedIsASCII = wanted.utf8.allSatisfy { $0 < 0x80 }
+        let wantedIsASCII = ByteWord.isASCII(wanted)
         var k = object + 1
         let end = Int(entries[object].next)
         while k < end {

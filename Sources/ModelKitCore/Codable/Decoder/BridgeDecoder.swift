@@ -159,21 +159,47 @@ final class BridgeDecoder: Decoder {
 
     /// A scalar type through the conversions (lenient or strict, as the options say).
     /// The coding path is built only for an error: wrapping a key into `any CodingKey` and moving
-    /// it through a `BridgePath` costs more than converting most values.
+    /// it through a `BridgePath` costs more than converting most values. Every failure goes
+    /// through one out-of-line function (``scalarFailure(_:_:at:_:)``): this body is inlined
+    /// into each container's method per scalar type, and its error branches had made each copy
+    /// three times the size (every program linking ModelKit carried them).
     @inline(__always)
     func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: @autoclosure () -> BridgePath) throws -> T {
         let kind = entries[index].kind
-        if kind == .null { throw valueNotFound(T.self, expected: T._typeName, at: index, at()) }
-        if kind == .object || kind == .array { throw typeMismatch(T.self, expected: T._typeName, at: index, at()) }
-        if kind == .string, readsNonConformingFloats, let value = nonConformingFloat(T.self, at: index) { return value }
-        do {
-            if let value = try T._decodeScalar(scalar(at: index), conversions) { return value }
-        } catch let failure as DecodeFailure {
-            throw conversionFailed(T.self, failure, at: index, at())
-        } catch let error as ModelDecodingError {
-            throw conversionFailed(T.self, error.reason, at: index, at())
+        // A string straight from the tape's bytes (the test folds away in every other type's
+        // copy). Input that is not plain holds text the pre-scan checked, which `String` need
+        // not check again (Unsafe/PrescannedText.swift).
+        if T.self == String.self, kind == .string {
+            let text = bytes(of: entries[index])
+            return unsafeBitCast(tape.isPlainInput ? String(decoding: text, as: UTF8.self) : String.prescanned(text), to: T.self)
         }
-        throw typeMismatch(T.self, expected: T._typeName, at: index, at())
+        if kind != .null, kind != .object, kind != .array {
+            if T.self == Double.self || T.self == Float.self, kind == .string, readsNonConformingFloats,
+               let value = nonConformingFloat(T.self, at: index) {
+                return value
+            }
+            do {
+                if let value = try T._decodeScalar(scalar(at: index), conversions) { return value }
+            } catch {
+                throw scalarFailure(T.self, error, at: index, at())
+            }
+        }
+        throw scalarFailure(T.self, nil, at: index, at())
+    }
+
+    /// Why the value at `index` is no `type`: null (`valueNotFound`), a container or a value the
+    /// conversions refused (`typeMismatch`, or corrupted data where `JSONDecoder` says so), or
+    /// `error` as it was thrown when it is neither kind of conversion failure.
+    @inline(never)
+    func scalarFailure(_ type: any ModelValue.Type, _ error: (any Error)?, at index: Int, _ at: BridgePath) -> any Error {
+        switch error {
+        case let failure as DecodeFailure: return conversionFailed(type, failure, at: index, at)
+        case let failure as ModelDecodingError: return conversionFailed(type, failure.reason, at: index, at)
+        case let error?: return error
+        case nil:
+            if entries[index].kind == .null { return valueNotFound(type, expected: type._typeName, at: index, at) }
+            return typeMismatch(type, expected: type._typeName, at: index, at)
+        }
     }
 
     /// Any `Decodable` value at `index`: scalars and Foundation types directly, models through
@@ -324,7 +350,9 @@ final class BridgeDecoder: Decoder {
         } else {
             hit = Array(text.utf8).withUnsafeBytes { search($0, in: object, from: start, end: end) }
         }
-        guard let hit else { return tape.isPlainInput ? nil : findCanonical(text, in: object) }
+        // Keys all ASCII: only a non-ASCII coding key can be one of them spelled otherwise (U+212A
+        // KELVIN SIGN is `K` to `String`).
+        guard let hit else { return tape.keysAreASCII && ByteWord.isASCII(text) ? nil : findCanonical(text, in: object) }
         remember(object: object, next: Int(entries[hit + 1].next), depth: depth)
         return hit + 1
     }

@@ -77,6 +77,7 @@ final class Tape {
     func reuse(for input: UnsafeRawBufferPointer, compacted: CompactedInput?, capacity wanted: Int) {
         precondition(readers == 0, "a tape still read is never reused")
         isPlainInput = false
+        keysAreASCII = false
         if building.value.ownsInput {
             // A super decoder made a copy and has ended since: nobody reads the copy any more.
             UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate()
@@ -319,9 +320,13 @@ final class Tape {
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
 
-    /// The input holds no non-ASCII byte and no `\u` escape: keys equal as `String`s only when
-    /// their bytes are, so the bridge never compares them as `String`s (BridgeDecoder+Unicode.swift).
+    /// The input holds no non-ASCII byte and no `\u` escape (the pre-scan's verdict): its strings
+    /// are ASCII, which `String(decoding:as:)` makes at least as cheaply as an unchecked copy.
     var isPlainInput = false
+    /// No key holds a non-ASCII byte once its escapes are decoded (plain input, or the recorder
+    /// looked): keys equal as `String`s only when their bytes are, so the bridge never compares
+    /// them as `String`s (BridgeDecoder+Unicode.swift). Text values may be any UTF-8.
+    var keysAreASCII = false
 
     /// The index of a `null` entry after the document: what a missing `super` key reads as.
     private(set) var nullIndex = 0

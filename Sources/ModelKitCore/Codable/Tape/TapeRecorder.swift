@@ -28,6 +28,9 @@ final class TapeRecorder: WholeInputParser {
     /// for the schema reader, which counts the rest of the budget: TapeSchemaReader+Elements.swift).
     @exclusivity(unchecked) private var containersLeft = Int.max
     @exclusivity(unchecked) private var maxContainers = Int.max
+    /// Whether keys are still looked at for a non-ASCII byte: until one is found, and never in
+    /// plain input (the pre-scan found none anywhere).
+    @exclusivity(unchecked) private var checksKeys = true
     /// Set by a token handler that failed; the tokenizer then stops with `.stopped`.
     @exclusivity(unchecked) private var failure: ModelDecodingError?
 
@@ -99,6 +102,7 @@ final class TapeRecorder: WholeInputParser {
         recorder.conversions.reset(options: strict)
         recorder.depth = 0
         recorder.sawValue = false
+        recorder.checksKeys = true
         recorder.failure = nil
         recorder.maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         recorder.maxStringBytes = options.limits.maxStringBytes
@@ -117,6 +121,8 @@ final class TapeRecorder: WholeInputParser {
         if let compacted { recorder.locator.compacted = compacted }
         // A recorder that failed is dropped with its parser (yajl cannot go on after an error).
         try WholeInputFeeder.feed(tokens, to: recorder) { recorder.sawValue }
+        // Still checking: no key had a non-ASCII byte (plain input stopped the checks at once).
+        recorder.tape.keysAreASCII = recorder.tape.isPlainInput || recorder.checksKeys
         recorder.tape.appendSentinelNull()
         return recorder
     }
@@ -144,7 +150,10 @@ final class TapeRecorder: WholeInputParser {
 
     // MARK: WholeInputParser
 
-    func inputIsPlain() { tape.isPlainInput = true }
+    func inputIsPlain() {
+        tape.isPlainInput = true
+        checksKeys = false
+    }
 
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
@@ -249,6 +258,7 @@ final class TapeRecorder: WholeInputParser {
     func onKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
         locator.lastTokenKind = .key
         if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
+        if checksKeys, !ByteWord.isASCII(bytes) { checksKeys = false }
         if tape.appendText(.string, bytes, isKey: true) { tape.setPositionOfLast(consumedOffset) }
         return true
     }

@@ -24,7 +24,7 @@ extension BridgeDecoder {
         let box = ResultBox<M>()
         let root = RootFrame.decoding(into: box)
         let engine = takeReplayEngine(root: root)
-        engine.isPlainInput = tape.isPlainInput
+        engine.isPlainInput = tape.keysAreASCII
         // One budget for the document: the replayed model counts against what is left.
         engine.elementsLeft = hot.value.elementsLeft
         defer { hot.value.elementsLeft = engine.elementsLeft }

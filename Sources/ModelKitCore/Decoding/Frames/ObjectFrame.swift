@@ -38,7 +38,7 @@ class ObjectFrame: DecodeFrame {
         var found = table.lookup(key, hint: hint)
         // `JSONDecoder` compares keys as `String`s: a decomposed `"cafe\u0301"` is the key `café`
         // (and a repeat of it, which `.reject` refuses). Only misses in input that is not plain ASCII look.
-        if found < 0, !engine.isPlainInput { found = table.canonicalLookup(key) }
+        if found < 0, !engine.isPlainInput || table.hasNonASCIIKeys { found = table.canonicalLookup(key) }
         entry = found
         if found >= 0 {
             hint = found + 1

@@ -1,0 +1,25 @@
+// A string token's bytes become a `String` without the standard library's UTF-8 check, because
+// every route that makes a string token has checked them already: the pre-scan (InputScanner)
+// for JSON text, which rejects malformed UTF-8, encoded surrogates and unpaired surrogate escapes
+// before yajl hands out a string from those bytes; CBORReader for an archive's text strings; and
+// Swift `String`s for tapes recorded from a `JSONValue`. `String(decoding:as:)` checked them a
+// second time: on text that is not ASCII (CJK, Cyrillic, accents), its check was a seventh of a
+// Codable decode of the benchmark's generated strings.
+
+extension String {
+    /// `bytes`, known to be well-formed UTF-8 (see above), as a `String`, copied unchecked.
+    /// Out of line: the Codable bridge calls it for input that is not plain (ASCII strings of
+    /// plain input take `String(decoding:as:)`, whose inlined ASCII route is as cheap).
+    @inline(never)
+    static func prescanned(_ bytes: UnsafeRawBufferPointer) -> String {
+        #if DEBUG
+        precondition(String(validating: bytes, as: UTF8.self) != nil, "a string token holds malformed UTF-8: a route skipped the pre-scan")
+        #endif
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // Why unchecked is sound: the bytes are well-formed UTF-8 (the routes above, and the
+            // DEBUG check), and ASCII exactly when `isASCII` says so, as `String` requires.
+            return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeBytes: bytes), isKnownASCII: ByteWord.isASCII(bytes)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
