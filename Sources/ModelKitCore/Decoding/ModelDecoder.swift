@@ -117,6 +117,11 @@ public final class ModelDecoder: @unchecked Sendable {
         try withJSONBytes(json) { try DecodeRun.decodeValue(T.self, from: $0, options: options) }
     }
 
+    /// Decodes `type` from a built ``JSONValue`` (every `decodeModelValue(from:options:)` of the
+    /// standard types and models calls this). One generic copy compiled for size, as
+    /// `TapeSchemaReader.decode(_:recordedFrom:options:)` is: a specialization per type was
+    /// 1 KB each in every program linking ModelKit (scripts/check-linkage.sh).
+    @_optimize(size) @_semantics("optimize.sil.specialize.generic.never")
     static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
         if let value = try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options) {
             return value

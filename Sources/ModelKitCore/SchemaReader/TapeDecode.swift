@@ -58,6 +58,11 @@ extension TapeSchemaReader {
     /// Decodes `T` from a built value: its tape recorded (`Tape(recording:)`) and read as a
     /// document's; nil when the reader met something it does not read yet. A built value has no
     /// input: failures are placed at its start (line 1, column 1) with their paths.
+    // One generic copy compiled for size, not one specialization per type whose
+    // `decodeModelValue(from:options:)` calls it (every scalar type's did: 13 copies, 11 KB in
+    // every program linking ModelKit, scripts/check-linkage.sh): building the value costs far
+    // more than the generic calls.
+    @_optimize(size) @_semantics("optimize.sil.specialize.generic.never")
     static func decode<T: ModelValue>(_ type: T.Type, recordedFrom value: JSONValue, options: DecodingOptions) throws -> T? {
         let reader = TapeSchemaReader()
         reader.start(Tape(recording: value), options: options)
@@ -111,6 +116,7 @@ extension TapeSchemaReader {
     /// ``TapeFallback`` (a root model whose decode met a type the reader does not read yet is
     /// marked for the push engine).
     @usableFromInline
+    @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func failure(_ error: any Error, root: Any.Type) -> (any Error)? {
         // The element budget crossed before the failure's entry is what the push engine met first.
         let error = budgetFailure(before: error) ?? error
@@ -127,6 +133,7 @@ extension TapeSchemaReader {
 
     /// The top-level value produced nothing (a null or a mismatch left it empty).
     @usableFromInline
+    @_optimize(size)
     final func noValue(typeName: String) -> ModelDecodingError {
         if let first = skipped.first { return first }
         return located(.typeMismatch(expected: typeName, found: Self.describe(token(at: rootIndex))), at: rootIndex)
@@ -139,6 +146,7 @@ extension TapeSchemaReader {
     }
 
     /// A failure at tape entry `index` whose path is known.
+    @_optimize(size)
     final func located(_ reason: ModelDecodingError.Reason, at index: Int, path: String) -> ModelDecodingError {
         if let placed = locatedInOuter(reason, at: index, path: path) { return placed }
         guard let tape, tape.input.count > 0 else { return ModelDecodingError(reason: reason, path: path, line: 1, column: 1, byteOffset: 0) }
@@ -151,6 +159,7 @@ extension TapeSchemaReader {
 
     /// `$.statuses[3].user.id` for entry `target` (a value, or a member's key), found by walking
     /// down from the root along the containers' `next` links: errors only.
+    @_optimize(size)
     final func path(to target: Int) -> String {
         var path = JSONPath.root
         guard let tape else { return path }

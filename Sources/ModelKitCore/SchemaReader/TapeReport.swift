@@ -24,6 +24,7 @@ extension TapeSchemaReader {
     }
 
     /// Gives each kept failure its path, line and column (``locateSkipped(_:)`` noted where).
+    @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func placeSkipped() {
         guard !skippedAt.isEmpty else { return }
         // A side reader's failures (a preprocessed model's) were placed when they were kept.
@@ -49,6 +50,7 @@ extension TapeSchemaReader {
     }
 
     /// Places the targets in the value at `index` (whose path is `path`), in entry order.
+    @_optimize(size)
     private final func place(_ index: Int, _ path: inout String, _ targets: [Int], _ order: [Int], _ next: inout Int,
                              _ paths: inout [String]) {
         while next < order.count, targets[order[next]] == index {

@@ -90,6 +90,7 @@ extension TapeSchemaReader {
 
     /// A failure of the read at `current`: the containers the push engine had opened by then
     /// count first, so a budget they cross fails there instead (the push engine met it first).
+    @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func budgetFailure(before error: any Error) -> ModelDecodingError? {
         // A budget already crossed is the failure itself.
         guard countsElements, elementsLeft >= 0, !(error is TapeFallback), tape != nil else { return nil }

@@ -10,6 +10,7 @@ extension TapeSchemaReader {
     /// `existing` when merging; nil when `willDecode` drops it. `tagMember` (not 0): the object
     /// is an internally tagged value's, rewritten without its tag (as the push engine handed
     /// the payload its object).
+    @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func readPreprocessed<M: Model>(_ type: M.Type, at index: Int, merging existing: M? = nil, skippingTag tagMember: Int = 0) throws -> M? {
         guard let preprocessing = M.self as? any PreprocessingModel.Type else { throw TapeFallback() }
         let object = JSONValue.object(try objectValue(at: index, skippingTag: tagMember))
@@ -68,6 +69,7 @@ extension TapeSchemaReader {
 
     /// A failure at entry `index` of a side reader's tape: where the outer reader's object
     /// closes, the path into the rewrite appended to the object's.
+    @_optimize(size)
     final func locatedInOuter(_ reason: ModelDecodingError.Reason, at index: Int, path inner: String) -> ModelDecodingError? {
         guard let (reader, object) = outer else { return nil }
         let base = reader.located(reason, at: ~object)

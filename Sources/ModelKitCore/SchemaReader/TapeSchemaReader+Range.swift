@@ -33,6 +33,7 @@ extension TapeSchemaReader {
 
     /// A failure at entry `entry` (`closes`: where that container closes) placed in the value
     /// read (``rootIndex`` not 0): offset, line and column in its bytes.
+    @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func placedInValue(_ entry: Int, closes: Bool, in tape: Tape) -> (offset: Int, line: Int, column: Int) {
         let bytes = tape.inputBytes(of: rootIndex)
         let base = tape.tokenStart(entries[rootIndex])
