@@ -60,7 +60,32 @@ private func both(_ value: some Encodable, _ options: EncodingOptions = Encoding
     return String(decoding: ours, as: UTF8.self)
 }
 
+/// The standard collections the encoder writes without a dynamic cast, beside the ones it casts.
+private struct StandardCollections: Encodable {
+    var ids: [Int] = [3, -1, Int.max]
+    var none: [Int] = []
+    var names: [String] = ["a/b", "é", "\u{0}"]
+    var labels: [String: String] = ["snake_key": "x", "k": "\"q\""]
+    var doubles: [Double] = [0.5, 1e300]
+    var nested: [[Int]] = [[1], []]
+    var optional: [Int]? = [7]
+}
+
 struct BridgeEncoderParityTests {
+    /// `[Int]`, `[String]` and `[String: String]` are written without a cast; each must read as
+    /// `JSONEncoder` writes it, under the default settings and under strategies.
+    @Test func standardCollectionsAreWrittenAsJSONEncoderWritesThem() throws {
+        #expect(try both(StandardCollections()).contains(#""ids":[3,-1,9223372036854775807],"none":[],"names":["a\/b","é","\u0000"]"#))
+        let snake = ModelEncoder()
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        snake.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let foundation = JSONEncoder()
+        foundation.keyEncodingStrategy = .convertToSnakeCase
+        foundation.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let value = StandardCollections()
+        #expect(try snake.encode(value) == foundation.encode(value))
+    }
+
     @Test func aKeyEncodedTwiceIsWrittenOnceWithTheLastValue() throws {
         #expect(try both(ParitySub()) == #"{"kind":"sub","version":2,"extra":true}"#)
         let twice = Custom { encoder in

@@ -40,9 +40,11 @@ extension String {
             append("… (\(key.utf8.count) bytes)]")
             return
         }
-        let plain = !key.isEmpty && key.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
-        }
+        // Through the key's contiguous bytes where it has them (native strings do): iterating
+        // `utf8` generically cost an error located by the Codable bridge 300 instructions a path.
+        let plain = !key.isEmpty
+            && (key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(Self.isPathIdentifierByte) }
+                ?? key.utf8.allSatisfy(Self.isPathIdentifierByte))
         if plain {
             append(".")
             append(key)
@@ -51,6 +53,11 @@ extension String {
             append(JSONValue.string(key).description)
             append("]")
         }
+    }
+
+    /// A byte of a key written `.key`: ASCII letters, digits, `_` and `-`.
+    private static func isPathIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
     }
 
     /// Appends `[index]`.

@@ -345,6 +345,13 @@ final class BridgeEncoder: Encoder {
                 // writes nothing, at the top level too.
                 return try encodeNested(hooked, key: key, nothingIsEmptyObject: true)
             }
+            // Arrays and dictionaries of standard scalars (a model's `[Int]` ids, `[String: String]`
+            // names) take the schema writer like any ModelValue, without the dynamic cast that
+            // finds the conformance: a cast per value, the memo below remembering only plain types
+            // (8 K casts per encode of citm_catalog.json, most of them its areas' `blockIds`).
+            if T.self == [Int].self { return try withWriter { try unsafeBitCast(value, to: [Int].self)._visit($0) } }
+            if T.self == [String].self { return try withWriter { try unsafeBitCast(value, to: [String].self)._visit($0) } }
+            if T.self == [String: String].self { return try withWriter { try unsafeBitCast(value, to: [String: String].self)._visit($0) } }
             if !hot.value.plain.contains(T.self) {
                 if let schemaValue = value as? any ModelValue {
                     // Models, Date, Data, URL, Decimal, JSONValue, and containers of them: the schema writer.
