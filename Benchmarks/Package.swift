@@ -39,6 +39,14 @@ let package = Package(
             dependencies: benchmarkDependencies,
             swiftSettings: benchmarkSettings
         ),
+        // Issue 35's prototype: a driver for callgrind around one decode path (see
+        // Results/TAPE-PROTOTYPE.md). Its models are the benchmark's own files, symlinked.
+        // TAPE_PROTOTYPE_BASELINE=1 builds it without the tape modes, against a core without the prototype.
+        .executableTarget(
+            name: "TapePrototypeDriver",
+            dependencies: [.product(name: "ModelKitCore", package: "ModelKit"), "CYajlBench", "MallocCounter"],
+            swiftSettings: Context.environment["TAPE_PROTOTYPE_BASELINE"] == nil ? [.define("TAPE_PROTOTYPE")] : []
+        ),
         // Instructions per decode with and without checks, under callgrind (scripts/profile/check-cost.sh).
         .executableTarget(
             name: "CheckCost",

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ModelKitCore
+@_spi(Benchmarks) @testable import ModelKitCore
 
 /// A model nested in a Codable type takes the schema path from the bridge's tape: values, the
 /// options and every failure must be what a schema decode of the value's own bytes gives,
@@ -32,7 +32,34 @@ private struct PartHolder: Decodable {
     var extra: JSONValue?
 }
 
+/// A model holding an internally tagged value, nested in a Codable type below.
+private struct TaggedPart: Model, SchemaCodable {
+    var main: TShape = .unknown
+    static let schema = Schema(TaggedPart.self) { Field("main", \.main) }
+}
+
+private struct TaggedPartHolder: Decodable {
+    var part: TaggedPart
+}
+
 struct CodableNestedModelTests {
+    /// The schema reader reads the model's range of the bridge's tape (no replay into the push
+    /// engine): a member before the tag fails where it is, as a schema decode of the value's own
+    /// bytes reports it, where the push engine placed it where the tag came.
+    @Test func nestedModelsAreReadOnTheTape() throws {
+        let part = #"{"main":{"radius":"big","type":"circle"}}"#
+        let alone = try #require(throws: ModelDecodingError.self) { try ModelDecoder().decode(TaggedPart.self, from: part) }
+        let pushed = try #require(throws: ModelDecodingError.self) { try DecodePaths.push(TaggedPart.self, from: Array(part.utf8)) }
+        #expect(alone.column == 19 && pushed.column != alone.column)
+        let error = try #require(throws: DecodingError.self) {
+            try ModelDecoder().decode(TaggedPartHolder.self, from: #"{"part":"# + part + "}")
+        }
+        guard case .typeMismatch(_, let context) = error else { Issue.record("\(error)"); return }
+        let located = try #require(context.underlyingError as? ModelDecodingError)
+        #expect(located.reason == alone.reason && located.path == "$.part.main.radius")
+        #expect(located.byteOffset == 8 + alone.byteOffset && located.column == 8 + alone.column)
+    }
+
     @Test func nestedModelsReadTheSameValuesAsTheSchemaPath() throws {
         let part = #"{"name":"a\"b\u00e9","skip":{"x":[1,{"y":null}],"z":"w"},"size":"12","tags":["t\n",""],"inner":{"ratio":2.5e1,"flag":true}}"#
         let json = #"{"label":"l","parts":[\#(part),{"size":3},{}],"extra":{"k":[true,null,1.5,"s"]}}"#

@@ -123,4 +123,28 @@ import Testing
         }
         #expect(reused > 0)
     }
+
+    /// A large document's tapes grow as their tokens come, and what a parked recorder keeps is
+    /// bounded: one long string makes a small tape; an input-sized side buffer (escaped strings
+    /// of a large document) is let go when the recorder is parked, so the tape itself can be.
+    @Test func largeDocumentsLeaveTapesSmallEnoughToPark() throws {
+        let long = Array((#"{"s":""# + String(repeating: "x", count: 1 << 20) + #""}"#).utf8)
+        try long.withUnsafeBytes { input in
+            let recorder = try TapeRecorder.record(input, options: DecodingOptions())
+            // A pooled recorder may bring a tape grown by an earlier document, up to the large pool's 4 MiB.
+            #expect(recorder.tape.count == 4 && recorder.tape.retainedBytes <= 1 << 22)
+            recorder.finish(keptByDecoders: false)
+        }
+        let escaped = Array(("[" + Array(repeating: #""a\n\u00e9""#, count: 30_000).joined(separator: ",") + "]").utf8)
+        try escaped.withUnsafeBytes { input in
+            let recorder = try TapeRecorder.record(input, options: DecodingOptions())
+            // A pooled recorder may bring a side buffer grown by earlier documents; a new one is input-sized.
+            let side = try #require(recorder.tape.side).capacity
+            #expect(recorder.tape.count == 30_002)
+            recorder.tape.releaseCompactedInput()
+            #expect(recorder.tape.retainedBytes <= 1 << 22)
+            if side > 1 << 18 { #expect(recorder.tape.side == nil) }
+            recorder.finish(keptByDecoders: false)
+        }
+    }
 }

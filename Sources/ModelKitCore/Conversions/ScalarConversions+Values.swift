@@ -42,6 +42,7 @@ extension ScalarConversions {
     }
 
     /// A scalar where a container type (array, dictionary, model) is expected.
+    @usableFromInline
     final func scalarForContainer<T>(_ scalar: ScalarToken, expected: String) throws -> T? {
         if scalar.isNull { return try nullForNonOptional(expected) }
         return try mismatch(expected: expected, found: scalar)

@@ -111,6 +111,7 @@ class ScalarConversions: DecodeContext {
             if bytes.count <= 40 { return "string \(JSONValue.string(String(decoding: bytes, as: UTF8.self)).description)" }
             return "string \(JSONValue.string(String(decoding: bytes.prefix(40), as: UTF8.self)).description)… (\(bytes.count) bytes)"
         case .bytes(let bytes): return "\(bytes.count) bytes"
+        case .container(let kind, _): return kind == .object ? "object" : "array"
         }
     }
 }

@@ -138,7 +138,8 @@ public struct DecodingLimits: Sendable, Hashable {
     /// model, collection element or Codable value one more per whole 64 bytes of its size
     /// (`MemoryLayout.stride`), so `{}` as a 528-byte struct counts nine. A decode then holds at
     /// most about 64 bytes per element counted, plus its strings and small scalars, which are
-    /// bounded by the input. Values replayed from a buffered one count again. Default: unlimited.
+    /// bounded by the input. A value read more than once (a key several fields share) counts its
+    /// sizes again; a `PreprocessingModel`'s rewrite counts as a value of its own. Default: unlimited.
     public var maxElements: Int
 
     /// The deepest nesting any decode accepts, whatever `maxDepth` says: a larger `maxDepth`

@@ -7,7 +7,7 @@ extension Model {
     @inlinable
     public init(json: RawSpan, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
-        try json.withUnsafeBytes { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try json.withUnsafeBytes { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -15,7 +15,7 @@ extension Model {
     @inlinable
     public init(json: Span<UInt8>, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
-        try json.withUnsafeBytes { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try json.withUnsafeBytes { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -25,7 +25,7 @@ extension Model {
     public init(json: UTF8Span, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
         try json.span.withUnsafeBytes {
-            try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options, validUTF8: true)
+            try DecodeRun.fillExactly(box, $0, options: options, validUTF8: true)
         }
         self = box.takeValue()
     }
@@ -59,6 +59,10 @@ extension Model {
     @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?,
                               validUTF8: Bool) throws -> Self {
+        if let existing, TapeSchemaReader.reads(Self.schema, options),
+           let value = try TapeSchemaReader.update(existing, from: bytes, options: options) {
+            return value
+        }
         let box = ResultBox<Self>(existing: existing)
         return try DecodeRun.run(.decodingExactly(into: box), box, bytes, options: options, merging: existing != nil,
                                  validUTF8: validUTF8)

@@ -74,7 +74,6 @@ extension ModelDecoder {
     @inlinable
     static func decode<T: ModelValue>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer, options: DecodingOptions,
                                       validUTF8: Bool = false) throws -> T {
-        let box = ResultBox<T>()
-        return try DecodeRun.run(.decoding(into: box), box, bytes, options: options, validUTF8: validUTF8)
+        try DecodeRun.decodeValue(T.self, from: bytes, options: options, validUTF8: validUTF8)
     }
 }

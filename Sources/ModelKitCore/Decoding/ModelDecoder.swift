@@ -94,6 +94,9 @@ public final class ModelDecoder: @unchecked Sendable {
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
         let options = try optionsForDecode()
         return try withJSONBytes(json) { bytes in
+            if let reported = try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options) {
+                return reported
+            }
             let box = ResultBox<T>()
             var skipped: [ModelDecodingError] = []
             let value = try DecodeRun.run(.decoding(into: box), box, bytes, options: options, report: &skipped)
@@ -106,17 +109,23 @@ public final class ModelDecoder: @unchecked Sendable {
 
     @inlinable
     static func decode<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes, options: DecodingOptions) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.decodeValue(T.self, from: $0, options: options) }
     }
 
     @inlinable
     static func decode<T: ModelValue>(_ type: T.Type, from json: String, options: DecodingOptions) throws -> T {
-        let box = ResultBox<T>()
-        return try withJSONBytes(json) { try DecodeRun.run(.decoding(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.decodeValue(T.self, from: $0, options: options) }
     }
 
+    /// Decodes `type` from a built ``JSONValue`` (every `decodeModelValue(from:options:)` of the
+    /// standard types and models calls this). One generic copy compiled for size, as
+    /// `TapeSchemaReader.decode(_:recordedFrom:options:)` is: a specialization per type was
+    /// 1 KB each in every program linking ModelKit (scripts/check-linkage.sh).
+    @_optimize(size) @_semantics("optimize.sil.specialize.generic.never")
     static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
+        if let value = try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options) {
+            return value
+        }
         let box = ResultBox<T>()
         let root = RootFrame.decoding(into: box)
         let engine = try DecodeRun.replay(root, json, options: options)
@@ -132,7 +141,7 @@ extension Model {
         // Filled in the box and moved out once, not returned through every layer: each return of
         // a large model is a copy of it.
         let box = ResultBox<Self>()
-        try withJSONBytes(json) { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -140,7 +149,7 @@ extension Model {
     @inlinable
     public init(json: String, options: DecodingOptions = DecodingOptions()) throws {
         let box = ResultBox<Self>()
-        try withJSONBytes(json) { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
+        try withJSONBytes(json) { try DecodeRun.fillExactly(box, $0, options: options) }
         self = box.takeValue()
     }
 
@@ -159,6 +168,10 @@ extension Model {
 
     @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?) throws -> Self {
+        if let existing, TapeSchemaReader.reads(Self.schema, options),
+           let value = try TapeSchemaReader.update(existing, from: bytes, options: options) {
+            return value
+        }
         let box = ResultBox<Self>(existing: existing)
         return try DecodeRun.run(.decodingExactly(into: box), box, bytes, options: options, merging: existing != nil)
     }

@@ -4,7 +4,9 @@
 extension ModelValue {
     /// Types of your own decode through their ``ModelValue/decodeModelValue(from:options:)`` JSON form.
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
-        try context.conversions.convertCustom(scalar.token.jsonValue, to: Self.self)
+        // A container on the schema reader's tape: through its JSON form too.
+        if case .container(_, let index) = scalar.token { return try context.tapeReader.custom(Self.self, at: index) }
+        return try context.conversions.convertCustom(scalar.token.jsonValue, to: Self.self)
     }
 
     /// Types of your own buffer the container as a ``JSONValue``.

@@ -44,6 +44,11 @@ struct FieldAccess: Sendable {
     let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void
     let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?
     let finishContainer: @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void
+    /// Reads the value at a tape entry into the field (the schema reader, SchemaReader/).
+    let readTape: @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void
+    /// The same, merged into the field's current value (`update(json:)`: a model's fields are
+    /// set over it, anything else is replaced).
+    let mergeTape: @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void
     /// Presents the field's (JSON-side) value to a visitor: encoders, archive, description.
     let visit: @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void
     /// Copies the field from one model to another (deeply for model classes): `modelCopy()`.
@@ -55,12 +60,16 @@ struct FieldAccess: Sendable {
     init(decodeScalar: @escaping @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
          beginContainer: @escaping @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?,
          finishContainer: @escaping @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
+         readTape: @escaping @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void,
+         mergeTape: @escaping @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void,
          visit: @escaping @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void,
          copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
          shared: SharedKeyDecode) {
         self.decodeScalar = decodeScalar
         self.beginContainer = beginContainer
         self.finishContainer = finishContainer
+        self.readTape = readTape
+        self.mergeTape = mergeTape
         self.visit = visit
         self.copy = copy
         self.shared = shared
@@ -85,6 +94,12 @@ struct FieldAccess: Sendable {
             finishContainer: { frame, root, decode in
                 if let value = try Value._finishContainer(frame, decode) { write(root, value) }
             },
+            readTape: { reader, index, root in
+                if let value = try Value._decodeTape(index, reader) { write(root, value) }
+            },
+            mergeTape: { reader, index, root in
+                if let value = try reader.merge(index, into: read(UnsafeRawPointer(root))) { write(root, value) }
+            },
             visit: { root, visitor in try read(root)._visit(visitor) },
             copy: { from, to in write(to, read(from)._deepCopy()) },
             shared: SharedKeyDecode(Value.self, store: { value, root, _ in write(root, value) }))
@@ -106,6 +121,14 @@ struct FieldAccess: Sendable {
             },
             finishContainer: { frame, root, decode in
                 if let value = try Value._finishContainer(frame, decode), try checks.admits(value, decode) { write(root, value) }
+            },
+            readTape: { reader, index, root in
+                if let value = try Value._decodeTape(index, reader), try checks.admits(value, reader) { write(root, value) }
+            },
+            mergeTape: { reader, index, root in
+                if let value = try reader.merge(index, into: read(UnsafeRawPointer(root))), try checks.admits(value, reader) {
+                    write(root, value)
+                }
             },
             visit: { root, visitor in try read(root)._visit(visitor) },
             copy: { from, to in write(to, read(from)._deepCopy()) },
@@ -148,6 +171,12 @@ struct FieldAccess: Sendable {
             },
             finishContainer: { frame, root, decode in
                 if let value = try Value._finishContainer(frame, decode) { field(root).pointee = value }
+            },
+            readTape: { reader, index, root in
+                if let value = try Value._decodeTape(index, reader) { field(root).pointee = value }
+            },
+            mergeTape: { reader, index, root in
+                if let value = try reader.merge(index, into: field(root).pointee) { field(root).pointee = value }
             },
             visit: { root, visitor in try field(root).pointee._visit(visitor) },
             copy: { from, to in field(to).pointee = field(from).pointee._deepCopy() },
@@ -217,6 +246,13 @@ struct FieldAccess: Sendable {
             beginContainer: { kind, _, decode, _ in try Wire._beginContainer(kind, decode, merging: nil) },
             finishContainer: { frame, root, decode in
                 if let wire = try Wire._finishContainer(frame, decode) { try store(wire, root, decode) }
+            },
+            readTape: { reader, index, root in
+                if let wire = try Wire._decodeTape(index, reader) { try store(wire, root, reader) }
+            },
+            // A transformed value is replaced, never merged (as on the push engine).
+            mergeTape: { reader, index, root in
+                if let wire = try Wire._decodeTape(index, reader) { try store(wire, root, reader) }
             },
             visit: { root, visitor in
                 try transform.encode(root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath])._visit(visitor)

@@ -50,6 +50,10 @@ final class KeyTable: Sendable {
     /// Some key has a non-ASCII byte (see ``canonicalLookup(_:)``): one an ASCII key in the
     /// document may spell canonically (U+212A KELVIN SIGN is `K`).
     let hasNonASCIIKeys: Bool
+    /// Every key has one field and no key path goes through it, no level has indexes, and there
+    /// are at most 64 keys: what the schema reader's flat member loop reads (its seen-bits are
+    /// one word; SchemaReader/TapeSchemaReader.swift).
+    let isFlat: Bool
 
     private init(keys: [(String, [Consumer])], elements: [(Int, [Consumer])], subtables: [KeyTable]) {
         var bytes: [UInt8] = []
@@ -89,6 +93,7 @@ final class KeyTable: Sendable {
         for entry in entries.prefix(keyCount) { lengths |= entry.count < 64 ? 1 << UInt64(entry.count) : 0 }
         self.lengths = lengths
         hasNonASCIIKeys = keys.contains { $0.0.utf8.contains { $0 >= 0x80 } }
+        isFlat = elements.isEmpty && keys.count <= 64 && keys.allSatisfy { $0.1.count == 1 && $0.1[0].slotReference != nil }
     }
 
     /// The entry whose key is canonically equivalent to `key` (equal as `String`s, as

@@ -5,7 +5,8 @@
 /// so they can only be passed on. Every standard type and every type of your own gets the right
 /// implementation by default; you never need to use them.
 public enum ModelEngine {
-    /// One scalar JSON token (null, bool, number, string, or an archive's byte string).
+    /// One scalar JSON token (null, bool, number, string, or an archive's byte string), or a
+    /// container the schema reader recorded on its tape.
     public struct Scalar {
         @usableFromInline let token: ScalarToken
         @inlinable init(_ token: ScalarToken) { self.token = token }

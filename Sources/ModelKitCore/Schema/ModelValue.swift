@@ -25,8 +25,8 @@ public protocol ModelValue: SendableMetatype {
     /// The JSON form of this value.
     func encodeModelValue(options: EncodingOptions) throws -> JSONValue
 
-    /// Engine entry point (keep the default): a scalar token arrived where a `Self` is expected.
-    /// `nil` stores nothing.
+    /// Engine entry point (keep the default): a scalar token arrived where a `Self` is expected
+    /// (or, from the schema reader, a container recorded on the tape). `nil` stores nothing.
     static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self?
     /// Engine entry point (keep the default): an object or array starts where a `Self` is
     /// expected. Returns the frame that consumes it, or `nil` to skip it. `existing` is the
@@ -113,6 +113,11 @@ enum ScalarToken {
     case string(UnsafeRawBufferPointer)
     /// A byte string (archives only).
     case bytes(UnsafeRawBufferPointer)
+    /// An object or array recorded on the tape, at this entry: only the schema reader
+    /// (SchemaReader/) makes it, and only the entry points of values that read containers
+    /// (models, the container family, ``JSONValue``, types of your own) look inside; every other
+    /// value reports it as the container mismatch it is (`found: object`).
+    case container(ContainerKind, Int)
 
     /// Materializes the token; slow path only (custom values, errors).
     var jsonValue: JSONValue {
@@ -122,6 +127,7 @@ enum ScalarToken {
         case .number(let text): return .number(JSONNumber(uncheckedText: String(decoding: text, as: UTF8.self)))
         case .string(let bytes): return .string(String(decoding: bytes, as: UTF8.self))
         case .bytes(let bytes): return .string(Data(bytes).base64EncodedString())
+        case .container: preconditionFailure("a tape container is read by the schema reader, never as a scalar")
         }
     }
 }

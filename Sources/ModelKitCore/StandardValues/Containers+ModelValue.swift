@@ -40,8 +40,10 @@ extension Optional: ModelValue where Wrapped: ModelValue {
 extension Array: ModelValue where Element: ModelValue {
     public static var modelTypeName: String { "[\(Element._typeName)]" }
 
+    @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [Element]? {
-        try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
+        if case .container(.array, let index) = scalar.token { return try context.tapeReader.readArray(of: Element.self, at: index) }
+        return try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
@@ -76,8 +78,10 @@ extension Array: ModelValue where Element: ModelValue {
 extension Set: ModelValue where Element: ModelValue {
     public static var modelTypeName: String { "Set<\(Element._typeName)>" }
 
+    @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Set<Element>? {
-        try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
+        if case .container(.array, let index) = scalar.token { return try Set(context.tapeReader.readArray(of: Element.self, at: index)) }
+        return try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
@@ -118,8 +122,10 @@ extension Set: ModelValue where Element: ModelValue {
 extension Dictionary: ModelValue where Key == String, Value: ModelValue {
     public static var modelTypeName: String { "[String: \(Value._typeName)]" }
 
+    @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [String: Value]? {
-        try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
+        if case .container(.object, let index) = scalar.token { return try context.tapeReader.readDictionary(of: Value.self, at: index) }
+        return try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
     }
 
     @inlinable
@@ -168,6 +174,9 @@ extension Dictionary: ModelValue where Key == String, Value: ModelValue {
 /// Enums with `String` or integer raw values (any ``ModelValue`` raw value) decode through it.
 extension ModelValue where Self: RawRepresentable, RawValue: ModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
+        if case .container(let kind, _) = scalar.token {
+            return try context.conversions.mismatch(expected: _typeName, found: kind == .object ? "object" : "array")
+        }
         guard let raw = try RawValue.decodeEngineScalar(scalar, in: context) else { return nil }
         if let value = Self(rawValue: raw) { return value }
         return try context.conversions.mismatch(expected: "\(_typeName) (one of its raw values)", found: scalar.token)

@@ -11,6 +11,7 @@ extension Date: ModelValue, ScalarModelValue {
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Date? {
         let s = scalar.token, d = context.conversions
+        if case .container(let kind, _) = s { return try d.mismatch(expected: "Date", found: kind == .object ? "object" : "array") }
         guard let date = try decodeUnchecked(s, d) else { return nil }
         // Out-of-range seconds (1e300, "1e999", year 10000) would make a Date no text form can
         // print; `.deferredToDate` is a plain Double, any finite one, as JSONDecoder reads it.

@@ -6,6 +6,8 @@ extension Model {
 
     @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
+        // An object on the schema reader's tape: read over its range.
+        if case .container(.object, let index) = scalar.token { return try context.tapeReader.readModel(Self.self, at: index) }
         // Lenient: a null or non-object where a model is expected is dropped (left untouched).
         if context.conversions.lenient { return nil }
         return try context.conversions.mismatch(expected: _typeName, found: scalar.token)
@@ -118,7 +120,7 @@ extension Model {
     }
 
     @usableFromInline
-    static func validated(_ value: Self, _ schema: Schema, _ engine: DecodeEngine) throws -> Self? {
+    static func validated(_ value: Self, _ schema: Schema, _ engine: ScalarConversions) throws -> Self? {
         guard schema.isValidating, var validating = value as? any ValidatingModel else { return value }
         do {
             try validating.didDecode()

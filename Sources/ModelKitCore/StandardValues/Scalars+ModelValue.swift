@@ -124,6 +124,7 @@ extension Data: ModelValue, ScalarModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Data? {
         let s = scalar.token, d = context.conversions
         switch s {
+        case .container(let kind, _): return try d.mismatch(expected: "Data", found: kind == .object ? "object" : "array")
         case .bytes(let bytes): return Data(bytes)
         case .string(let bytes):
             if let data = Data(base64Encoded: Data(bytes)) { return data }
@@ -137,7 +138,8 @@ extension Data: ModelValue, ScalarModelValue {
 
 extension JSONValue: ModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> JSONValue? {
-        scalar.token.jsonValue
+        if case .container(_, let index) = scalar.token { return try context.tapeReader.jsonValue(at: index) }
+        return scalar.token.jsonValue
     }
     public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
                                             merging existing: JSONValue?) throws -> ModelEngine.Frame? {

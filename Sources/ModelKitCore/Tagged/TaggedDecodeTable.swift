@@ -73,6 +73,24 @@ final class TaggedDecodeTable: Sendable {
         }
     }
 
+    /// The failure for a tag no case has (and no default case takes); both decoders report it.
+    func unknownTag(_ bytes: UnsafeRawBufferPointer) -> DecodeFailure {
+        let tag = JSONValue.string(ModelDecodingError.quoted(String(decoding: bytes, as: UTF8.self))).description
+        return DecodeFailure(reason: .invalid("unknown \(typeName) tag \(tag); expected one of \(quotedTags)"))
+    }
+
+    /// Externally tagged: the object has no key, or a second one.
+    var emptyExternalObject: DecodeFailure {
+        DecodeFailure(reason: .invalid("\(typeName) expects one key naming its case (one of \(quotedTags)); found an empty object"))
+    }
+
+    func secondExternalKey(_ key: String) -> DecodeFailure {
+        DecodeFailure(reason: .invalid("\(typeName) has one key naming its case; found a second, \(JSONValue.string(ModelDecodingError.quoted(key)).description)"))
+    }
+
+    /// What a tag that is not a string was expected to be.
+    var tagExpectation: String { "\(typeName) tag (a string)" }
+
     /// Whether `key` is exactly `bytes` (a tag or content key).
     @inline(__always)
     static func same(_ key: UnsafeRawBufferPointer, _ bytes: [UInt8]) -> Bool {

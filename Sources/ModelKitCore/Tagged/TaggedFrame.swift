@@ -76,7 +76,7 @@ class TaggedFrame: DecodeFrame {
     /// The case a tag token names, or nil when it was dropped under `.skip`.
     final func chooseCase(_ token: ScalarToken, _ engine: DecodeEngine) throws -> Int? {
         guard case .string(let bytes) = token else {
-            let _: Bool? = try engine.mismatch(expected: "\(table.typeName) tag (a string)", found: token)
+            let _: Bool? = try engine.mismatch(expected: table.tagExpectation, found: token)
             dropped = true
             return nil
         }
@@ -89,8 +89,7 @@ class TaggedFrame: DecodeFrame {
             chosen = index
             return index
         }
-        let tag = JSONValue.string(ModelDecodingError.quoted(String(decoding: bytes, as: UTF8.self))).description
-        let failure = DecodeFailure(reason: .invalid("unknown \(table.typeName) tag \(tag); expected one of \(table.quotedTags)"))
+        let failure = table.unknownTag(bytes)
         guard engine.skipsMismatches else { throw failure }
         engine.recordSkipped(failure)
         dropped = true
@@ -261,7 +260,7 @@ final class InternallyTaggedFrame: TaggedFrame {
         case .buffer:
             engine.push(JSONValueFrame(kind: kind))
         case .tag:
-            _ = try engine.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
+            _ = try engine.containerMismatch(kind, expected: table.tagExpectation)
             dropped = true
             engine.pushSkip()
         case .skip:

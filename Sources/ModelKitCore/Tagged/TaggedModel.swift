@@ -37,6 +37,7 @@ extension TaggedModel {
     public static var modelTypeName: String { taggedUnion.typeName }
 
     /// Lenient: a null or non-object where a tagged value is expected is dropped, as for a model.
+    @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {
         try taggedUnion.decodeEngineScalar(scalar, in: context)
     }

@@ -73,7 +73,7 @@ final class AdjacentlyTaggedFrame<Root>: TaggedResultFrame<Root> {
         case .buffer:
             engine.push(JSONValueFrame(kind: kind))
         case .tag:
-            _ = try engine.containerMismatch(kind, expected: "\(table.typeName) tag (a string)")
+            _ = try engine.containerMismatch(kind, expected: table.tagExpectation)
             dropped = true
             engine.pushSkip()
         default:
@@ -131,7 +131,7 @@ final class ExternallyTaggedFrame<Root>: TaggedResultFrame<Root> {
         self.key = String(decoding: key, as: UTF8.self)
         inValue = true
         guard !sawKey else {
-            throw DecodeFailure(reason: .invalid("\(table.typeName) has one key naming its case; found a second, \(JSONValue.string(ModelDecodingError.quoted(self.key)).description)"))
+            throw table.secondExternalKey(self.key)
         }
         sawKey = true
         _ = try chooseCase(named: key, engine)
@@ -171,7 +171,7 @@ final class ExternallyTaggedFrame<Root>: TaggedResultFrame<Root> {
 
     override func end(_ engine: DecodeEngine) throws {
         if !sawKey {
-            throw DecodeFailure(reason: .invalid("\(table.typeName) expects one key naming its case (one of \(table.quotedTags)); found an empty object"))
+            throw table.emptyExternalObject
         }
         try engine.popAndDeliver()
     }

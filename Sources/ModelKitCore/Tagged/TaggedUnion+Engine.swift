@@ -10,7 +10,22 @@ import Foundation
 extension TaggedUnion {
     /// ``ModelValue/decodeEngineScalar(_:in:)`` for the enum. Lenient: a null or non-object where
     /// a tagged value is expected is dropped, as for a model.
+    // Inlinable: specialized in the enum's module, the payload's tape closure is called on
+    // concrete types (as the frames' `finishDecodeFrame` is).
+    @inlinable
     public func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Root? {
+        // An object on the schema reader's tape: the tag looked up in its range, the payload read there.
+        if case .container(.object, let index) = scalar.token {
+            var payload: Root?
+            let reader = context.tapeReader
+            switch try reader.readTagged(decoding, at: index, payload: { caseIndex, entry, tagMember in
+                payload = try cases[caseIndex].readTape(entry, reader, tagMember)
+            }) {
+            case .none: return nil
+            case .bare(let caseIndex): return cases[caseIndex].make?()
+            case .payload: return payload
+            }
+        }
         if context.conversions.lenient { return nil }
         return try context.conversions.mismatch(expected: typeName, found: scalar.token)
     }

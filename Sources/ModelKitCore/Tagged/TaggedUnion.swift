@@ -31,6 +31,10 @@ public struct TaggedCase<Root>: Sendable {
     let begin: @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?
     @usableFromInline let finish: @Sendable (DecodeFrame, DecodeEngine) throws -> Root?
     let scalar: @Sendable (ScalarToken, DecodeEngine) throws -> Root?
+    /// The payload from the schema reader's tape: the value at an entry (adjacently and
+    /// externally tagged), or, given the tag's member (internally tagged), the tagged object
+    /// itself read as the payload's model with the tag key skipped.
+    @usableFromInline let readTape: @Sendable (_ entry: Int, TapeSchemaReader, _ tagMember: Int) throws -> Root?
     let visitPayload: @Sendable (Root, any ValueVisitor) throws -> Void
     let copy: @Sendable (Root) -> Root
     let payloadSchema: @Sendable (JSONSchemaContext, _ inline: Bool) -> JSONValue?
@@ -47,7 +51,8 @@ public struct TaggedCase<Root>: Sendable {
         self.init(tag, payload, embed: embed, extract: extract,
                   begin: { kind, d in try Payload._beginContainer(kind, d, merging: nil) },
                   finish: { frame, d in try Payload._finishContainer(frame, d).map(embed) },
-                  scalar: { token, d in try Payload._decodeScalar(token, d).map(embed) })
+                  scalar: { token, d in try Payload._decodeScalar(token, d).map(embed) },
+                  readTape: { entry, reader, tagMember in try reader.readPayload(Payload.self, at: entry, tagMember: tagMember).map(embed) })
     }
 
     @usableFromInline
@@ -55,7 +60,8 @@ public struct TaggedCase<Root>: Sendable {
                          embed: @escaping @Sendable (Payload) -> Root, extract: @escaping @Sendable (Root) -> Payload?,
                          begin: @escaping @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?,
                          finish: @escaping @Sendable (DecodeFrame, DecodeEngine) throws -> Root?,
-                         scalar: @escaping @Sendable (ScalarToken, DecodeEngine) throws -> Root?) {
+                         scalar: @escaping @Sendable (ScalarToken, DecodeEngine) throws -> Root?,
+                         readTape: @escaping @Sendable (Int, TapeSchemaReader, Int) throws -> Root?) {
         self.tag = tag
         payloadType = payload
         isDefault = false
@@ -64,6 +70,7 @@ public struct TaggedCase<Root>: Sendable {
         self.begin = begin
         self.finish = finish
         self.scalar = scalar
+        self.readTape = readTape
         visitPayload = { value, visitor in try extract(value)?._visit(visitor) }
         copy = { value in extract(value).map { embed($0._deepCopy()) } ?? value }
         payloadSchema = { context, inline in
@@ -83,6 +90,7 @@ public struct TaggedCase<Root>: Sendable {
         begin = { _, _ in nil }
         finish = { _, _ in value() }
         scalar = { _, _ in value() }
+        readTape = { _, _, _ in value() }
         visitPayload = { _, _ in }
         copy = { $0 }
         payloadSchema = { _, _ in nil }

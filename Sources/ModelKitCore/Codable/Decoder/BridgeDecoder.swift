@@ -58,6 +58,8 @@ final class BridgeDecoder: Decoder {
     let readsNonConformingFloats: Bool
     /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
     private var spareReplayEngine: DecodeEngine?
+    /// The schema reader nested models are read with (TapeReplay.swift), kept for the next one.
+    var spareSchemaReader: TapeSchemaReader?
 
     init(tape: Tape, conversions: ScalarConversions, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
         self.tape = tape
@@ -223,8 +225,9 @@ final class BridgeDecoder: Decoder {
         return try body()
     }
 
-    /// A model (or `JSONValue`) is decoded by the schema engine from the tape's tokens of its
-    /// sub-value (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
+    /// A model (or `JSONValue`) is read by the schema reader over its sub-value's range of the
+    /// tape, or replayed into the push engine where the reader does not read it yet
+    /// (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
         let kind = entries[index].kind
         if M.self != JSONValue.self {

@@ -1,28 +1,5 @@
 import Synchronization
 
-/// One JSON token of a document, as the Codable bridge reads it: 20 bytes, no references, so a
-/// whole document is one contiguous allocation that containers index into.
-struct TapeEntry {
-    enum Kind: UInt8 { case null, falseValue, trueValue, number, string, object, array }
-
-    var kind: Kind
-    /// The text lives in the tape's side buffer (escaped strings, tokens yajl buffered), not in the input.
-    var isInSideBuffer: Bool
-    /// Strings and numbers: offset of the text (input or side buffer). Containers: input offset just
-    /// past the closing bracket.
-    var start: UInt32
-    /// Strings and numbers: text length in bytes. Containers: number of elements (object members).
-    var length: UInt32
-    /// Containers: index of the first entry after the container. Scalars: `index + 1`.
-    var next: UInt32
-    /// Input offset where the token starts (errors, and the bytes of a sub-value); read it through
-    /// ``Tape/tokenStart(_:)``. A string in the side buffer keeps the offset just past its closing
-    /// quote instead: finding its opening quote means scanning the string back, worth it on errors only.
-    var position: UInt32
-
-    var isContainer: Bool { kind == .object || kind == .array }
-}
-
 /// The flat token index of one document: entries in document order (an object is its entry,
 /// then key, value, key, value…; an array its entry then its elements), built in one pass from
 /// yajl's callbacks. Containers answer Codable's random-order questions from it.
@@ -80,12 +57,17 @@ final class Tape {
         var capacity: Int
         /// Containers still open while building.
         var open = HandStack<Int>()
+        /// The innermost open container's entry (-1: none)
+        /// and whether it is an array, kept beside `open` so that counting an element or member
+        /// reads two fields instead of the stack and the container's entry.
+        var innermost = -1
+        var innermostIsArray = false
         var side: ByteOutput?
     }
 
     init(input: UnsafeRawBufferPointer, capacity: Int) {
         let capacity = max(capacity, 16)
-        let entries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity)
+        let entries = TapeEntryBuffer.allocate(capacity: capacity)
         building = UncheckedStorage(BuildState(input: input, inputBase: input.baseAddress ?? UnsafeRawPointer(entries),
                                                entries: entries, capacity: capacity))
     }
@@ -102,8 +84,8 @@ final class Tape {
             building.value.ownsInput = false
         }
         if building.value.capacity < wanted {
-            building.value.entries.deallocate()
-            building.value.entries = .allocate(capacity: wanted)
+            TapeEntryBuffer.free(building.value.entries)
+            building.value.entries = TapeEntryBuffer.allocate(capacity: wanted)
             building.value.capacity = wanted
         }
         building.value.input = input
@@ -111,17 +93,20 @@ final class Tape {
         building.value.compacted = compacted
         building.value.count = 0
         building.value.open.truncate(to: 0)
+        building.value.innermost = -1
+        building.value.innermostIsArray = false
         building.value.side?.removeAll()
         lines.store(nil)
         nullIndex = 0
     }
 
-    /// Lets the compacted copy go when the tape is parked, so its buffers serve the next
-    /// compaction instead of waiting in an idle workspace. Does nothing while a decoder still
-    /// reads the tape (the copy is then its input).
+    /// Lets the compacted copy go when the tape is parked (its buffers serve the next compaction
+    /// instead of waiting in an idle workspace), and an input-sized side buffer (so that the tape
+    /// of twitter.json is parked). Does nothing while a decoder still reads the tape.
     func releaseCompactedInput() {
         guard readers == 0 else { return }
         building.value.compacted = nil
+        if let side = building.value.side, side.capacity > 1 << 18 { building.value.side = nil }
     }
 
     /// The memory this tape keeps between documents.
@@ -147,7 +132,7 @@ final class Tape {
 
     deinit {
         if building.value.ownsInput { UnsafeMutableRawPointer(mutating: building.value.inputBase).deallocate() }
-        building.value.entries.deallocate()
+        TapeEntryBuffer.free(building.value.entries)
     }
 
     @inline(__always)
@@ -204,20 +189,27 @@ final class Tape {
 
     private func grow() {
         let newCapacity = building.value.capacity * 2
-        let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newEntries.update(from: building.value.entries, count: building.value.count)
-        building.value.entries.deallocate()
-        building.value.entries = newEntries
+        building.value.entries = TapeEntryBuffer.reallocate(building.value.entries, capacity: newCapacity)
         building.value.capacity = newCapacity
     }
 
     /// A value (not a key) arrives: an array parent counts it as an element.
     @inline(__always)
     private func countElement() {
-        if let parent = building.value.open.last, entries[parent].kind == .array { entries[parent].length &+= 1 }
+        if building.value.innermostIsArray { building.value.entries[building.value.innermost].length &+= 1 }
     }
 
     func appendLiteral(_ kind: TapeEntry.Kind, at position: Int) {
+        // As in `appendText`, the state read once.
+        let state = building.pointer
+        let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
+        if count < state.pointee.capacity {
+            if state.pointee.innermostIsArray { entries[innermost].length &+= 1 }
+            entries[count] = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: UInt32(truncatingIfNeeded: count &+ 1),
+                                       position: UInt32(truncatingIfNeeded: position))
+            state.pointee.count = count &+ 1
+            return
+        }
         countElement()
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: UInt32(truncatingIfNeeded: count + 1),
                          position: UInt32(truncatingIfNeeded: position)))
@@ -230,8 +222,32 @@ final class Tape {
     /// common case costs no call back into the tokenizer.
     @inline(__always)
     func appendText(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
+        // The common case (text in the input, room on
+        // the tape) reads the build state once into locals before writing anything, so no store
+        // to an entry makes the compiler load the state again. Why unsafe: the pointer is the
+        // storage's own, used within this call only, and nothing else touches the state meanwhile
+        // (the recorder's one thread, see UncheckedStorage's rules).
+        let state = building.pointer
+        let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
+        let countsParent = isKey ? innermost >= 0 : state.pointee.innermostIsArray
+        let inputBase = UInt(bitPattern: state.pointee.inputBase), inputCount = UInt(state.pointee.input.count)
+        let offset = (text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase) &- inputBase
+        if count < state.pointee.capacity, offset <= inputCount, UInt(text.count) <= inputCount &- offset {
+            if countsParent { entries[innermost].length &+= 1 }
+            entries[count] = TapeEntry(kind: kind, isInSideBuffer: false, start: UInt32(truncatingIfNeeded: offset),
+                                       length: UInt32(truncatingIfNeeded: text.count), next: UInt32(truncatingIfNeeded: count &+ 1),
+                                       position: UInt32(truncatingIfNeeded: kind == .string ? Int(offset) &- 1 : Int(offset)))
+            state.pointee.count = count &+ 1
+            return false
+        }
+        return appendTextSlowly(kind, text, isKey: isKey)
+    }
+
+    /// ``appendText(_:_:isKey:)`` when the tape must grow or the text is not in the input.
+    private func appendTextSlowly(_ kind: TapeEntry.Kind, _ text: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
         if isKey {
-            if let parent = building.value.open.last { entries[parent].length &+= 1 }
+            let parent = building.value.innermost
+            if parent >= 0 { building.value.entries[parent].length &+= 1 }
         } else {
             countElement()
         }
@@ -239,7 +255,9 @@ final class Tape {
         let address = text.baseAddress.map { UInt(bitPattern: $0) } ?? inputBase
         var entry = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: UInt32(truncatingIfNeeded: text.count),
                               next: UInt32(truncatingIfNeeded: count + 1), position: 0)
-        let inInput = address >= inputBase && address + UInt(text.count) <= inputBase + UInt(input.count)
+        // `address - inputBase` wraps to a huge value below the input: one comparison covers both ends.
+        let inputCount = UInt(building.value.input.count)
+        let inInput = address &- inputBase <= inputCount && UInt(text.count) <= inputCount &- (address &- inputBase)
         if inInput {
             // yajl hands out unescaped tokens straight from the input buffer: no copy.
             let offset = Int(address - inputBase)
@@ -270,14 +288,35 @@ final class Tape {
         inputCount > Self.largeInput ? inputCount / 16 : 64
     }
 
+    /// Just past the closing quote of the string just appended, whose text is in the input.
+    var endOfLastInputString: Int {
+        let entry = building.value.entries[building.value.count - 1]
+        return Int(entry.start) + Int(entry.length) + 1
+    }
+
     /// The position of the entry just appended (see ``appendText(_:_:isKey:)``).
     func setPositionOfLast(_ position: Int) {
         entries[count - 1].position = UInt32(truncatingIfNeeded: position)
     }
 
     func openContainer(_ kind: TapeEntry.Kind, at position: Int) {
+        // As in `appendText`, the state read once.
+        let state = building.pointer
+        let count = state.pointee.count, entries = state.pointee.entries, innermost = state.pointee.innermost
+        if count < state.pointee.capacity {
+            if state.pointee.innermostIsArray { entries[innermost].length &+= 1 }
+            entries[count] = TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0,
+                                       position: UInt32(truncatingIfNeeded: position))
+            state.pointee.open.append(count)
+            state.pointee.innermost = count
+            state.pointee.innermostIsArray = kind == .array
+            state.pointee.count = count &+ 1
+            return
+        }
         countElement()
         building.value.open.append(count)
+        building.value.innermost = count
+        building.value.innermostIsArray = kind == .array
         append(TapeEntry(kind: kind, isInSideBuffer: false, start: 0, length: 0, next: 0, position: UInt32(truncatingIfNeeded: position)))
     }
 
@@ -331,6 +370,13 @@ final class Tape {
     /// true when it was the outermost.
     func closeContainer(end: Int) -> Bool {
         let index = building.value.open.removeLast()
+        if let parent = building.value.open.last {
+            building.value.innermost = parent
+            building.value.innermostIsArray = building.value.entries[parent].kind == .array
+        } else {
+            building.value.innermost = -1
+            building.value.innermostIsArray = false
+        }
         entries[index].next = UInt32(truncatingIfNeeded: count)
         entries[index].start = UInt32(truncatingIfNeeded: end)
         return building.value.open.isEmpty

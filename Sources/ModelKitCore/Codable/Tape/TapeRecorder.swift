@@ -1,12 +1,13 @@
-/// The Codable bridge's parse: the pre-scan and yajl over the whole input, every token appended
+/// The parse of the Codable bridge and of the schema reader (SchemaReader/): the pre-scan and
+/// yajl over the whole input, every token appended
 /// to a ``Tape`` through the recorder's own callback table (TapeRecorder+Callbacks.swift): no
 /// frames and no decode engine between yajl and the tape.
 ///
-/// Pooled with its parser and its tape: a small bridge decode would otherwise spend a fifth of
+/// Pooled with its parser, its tape and its schema reader: a small decode would otherwise spend a fifth of
 /// its time allocating them. A recorder serves one decode at a time; it goes back to the pool
 /// only when no decoder kept the tape.
 final class TapeRecorder: WholeInputParser {
-    /// The tape being recorded, then read by the decode's ``BridgeDecoder``s.
+    /// The tape being recorded, then read by the decode's ``BridgeDecoder``s or its schema reader.
     let tape: Tape
     /// The conversions the decoders apply to the tape's scalars (lenient or strict, as the
     /// options say), set to this decode's options.
@@ -23,6 +24,10 @@ final class TapeRecorder: WholeInputParser {
     @exclusivity(unchecked) private var maxDepth = 0
     @exclusivity(unchecked) private(set) var maxStringBytes = 0
     @exclusivity(unchecked) private var sawValue = false
+    /// How many more objects and arrays the document may open (`DecodingLimits.maxElements`,
+    /// for the schema reader, which counts the rest of the budget: TapeSchemaReader+Elements.swift).
+    @exclusivity(unchecked) private var containersLeft = Int.max
+    @exclusivity(unchecked) private var maxContainers = Int.max
     /// Whether keys are still looked at for a non-ASCII byte: until one is found, and never in
     /// plain input (the pre-scan found none anywhere).
     @exclusivity(unchecked) private var checksKeys = true
@@ -34,6 +39,9 @@ final class TapeRecorder: WholeInputParser {
     private static let largePool = ParkedPool<TapeRecorder>(capacity: 1)
     /// The most a recorder in `pool` keeps (tape, side buffer): sixteen of them stay small.
     private static let smallPoolBytes = 1 << 18
+
+    /// The schema reader parked with this recorder (one pool, not two).
+    @exclusivity(unchecked) var schemaReader: TapeSchemaReader?
 
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: 16)  // sized by `record` (Tape.reuse)
@@ -74,8 +82,10 @@ final class TapeRecorder: WholeInputParser {
     // MARK: Recording
 
     /// Records `input` whole (a pooled recorder when one is parked); hand the recorder back
-    /// with ``finish(keptByDecoders:)`` once the decode ends.
-    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> TapeRecorder {
+    /// with ``finish(keptByDecoders:)`` once the decode ends. `countsContainers`: the document
+    /// may open at most `maxElements` objects and arrays (the schema reader's decodes; the
+    /// bridge counts what it reads).
+    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions, countsContainers: Bool = false) throws -> TapeRecorder {
         if input.count >= Int(UInt32.max) {
             // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
@@ -96,6 +106,8 @@ final class TapeRecorder: WholeInputParser {
         recorder.failure = nil
         recorder.maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
         recorder.maxStringBytes = options.limits.maxStringBytes
+        recorder.maxContainers = countsContainers ? options.limits.maxElements : .max
+        recorder.containersLeft = recorder.maxContainers
         recorder.locator = SourceLocator()
         recorder.locator.wholeInput = input
         if input.count > options.limits.maxInputBytes {
@@ -202,7 +214,10 @@ final class TapeRecorder: WholeInputParser {
     func onLiteral(_ kind: TapeEntry.Kind) -> Bool {
         locator.lastTokenKind = .literal
         if depth == 0, !startsDocument() { return false }
-        tape.appendLiteral(kind, at: tokenStartOffset)
+        // A literal reaches a callback whole (the feeders
+        // hold back one that may go on), so it starts its length before the end: no scan back.
+        let end = consumedOffset
+        tape.appendLiteral(kind, at: max(locator.currentBufferOffset, end - (kind == .falseValue ? 5 : kind == .null || kind == .trueValue ? 4 : 0)))
         return true
     }
 
@@ -219,10 +234,23 @@ final class TapeRecorder: WholeInputParser {
     @inline(__always)
     func onString(_ bytes: UnsafeRawBufferPointer) -> Bool {
         locator.lastTokenKind = .string
-        locator.lastValueEnd = consumedOffset
-        if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
-        if depth == 0, !startsDocument() { return false }
-        if tape.appendText(.string, bytes, isKey: false) { tape.setPositionOfLast(consumedOffset) }
+        if bytes.count > maxStringBytes {
+            locator.lastValueEnd = consumedOffset
+            return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes))
+        }
+        if depth == 0, !startsDocument() {
+            locator.lastValueEnd = consumedOffset
+            return false
+        }
+        if tape.appendText(.string, bytes, isKey: false) {
+            let end = consumedOffset
+            locator.lastValueEnd = end
+            tape.setPositionOfLast(end)
+        } else {
+            // The text is in the input, so the string
+            // ends just past it, at its closing quote: no call into yajl for the offset.
+            locator.lastValueEnd = tape.endOfLastInputString
+        }
         return true
     }
 
@@ -240,8 +268,13 @@ final class TapeRecorder: WholeInputParser {
         locator.lastTokenKind = .open
         depth += 1
         if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth)) }
+        containersLeft &-= 1
+        if containersLeft < 0 { return fail(.limitExceeded(.maxElements, limit: maxContainers)) }
         if depth == 1, !startsDocument() { return false }
-        tape.openContainer(kind, at: tokenStartOffset)
+        // `locator.tokenStart(end:)` for a bracket,
+        // without its switch: the bracket is the last byte consumed.
+        let end = consumedOffset
+        tape.openContainer(kind, at: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) : end)
         return true
     }
 
@@ -252,7 +285,8 @@ final class TapeRecorder: WholeInputParser {
         locator.lastValueEnd = end
         depth -= 1
         // The tokenizer reports a closing bracket's start; the container's bytes end just past it.
-        _ = tape.closeContainer(end: locator.tokenStart(end: end) + 1)
+        // `locator.tokenStart(end:) + 1` for a bracket, without its switch.
+        _ = tape.closeContainer(end: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) + 1 : end + 1)
         return true
     }
 }

@@ -1,11 +1,26 @@
-/// A model (or `JSONValue`) nested in a Codable type is decoded by the schema engine from the
-/// tape's tokens: the document was parsed once already, so parsing the value's bytes again (a
-/// second pre-scan and yajl pass, plus a parser per nested value) would cost more than the
-/// whole tape. The tokens go through the one replay driver (``DecodeEngine/replay(_:from:)``)
-/// exactly as yajl would feed them, with each token's offset counted from the value's first
-/// byte, so a failure is the same `ModelDecodingError` a parse of the value's bytes would report.
+/// A model (or `JSONValue`) nested in a Codable type is read from the tape: the document was
+/// parsed once already, so parsing the value's bytes again (a second pre-scan and yajl pass,
+/// plus a parser per nested value) would cost more than the whole tape. The schema reader reads
+/// the value's range (TapeSchemaReader+Range.swift); what it does not read yet goes through the
+/// one replay driver (``DecodeEngine/replay(_:from:)``) as yajl would feed it. Either way each
+/// failure's path and offset are counted from the value (its `$`, its first byte), so it is the
+/// same `ModelDecodingError` a parse of the value's bytes would report.
 extension BridgeDecoder {
     func decodeReplayed<M: ModelValue>(_ type: M.Type, at index: Int) throws -> M {
+        // The schema reader reads the value's range of this tape; what it does not read yet (a
+        // type it falls back on) is replayed into the push engine below.
+        let options = self.options.forModelDoor
+        do {
+            let reader = spareSchemaReader ?? TapeSchemaReader()
+            // Taken out while in use: a nested read that reaches this decoder again makes its own.
+            spareSchemaReader = nil
+            defer { spareSchemaReader = reader }
+            // One budget for the document: the value counts against what is left.
+            if let value = try reader.decode(M.self, in: tape, at: index, options: options, budget: hot.value.elementsLeft) {
+                hot.value.elementsLeft = reader.elementsLeft
+                return value
+            }
+        }
         let box = ResultBox<M>()
         let root = RootFrame.decoding(into: box)
         let engine = takeReplayEngine(root: root)

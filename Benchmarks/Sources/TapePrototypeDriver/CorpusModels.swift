@@ -1,0 +1,1 @@
+../ModelKitBenchmark/CorpusModels.swift

@@ -1,0 +1,1 @@
+../ModelKitBenchmark/GitHubUser.swift

@@ -1,0 +1,1 @@
+../ModelKitBenchmark/PlainCorpusModels.swift

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@_spi(Benchmarks) @testable import ModelKitCore
+
+// Issue 35, decodes from a built `JSONValue` on the tape: the value's tape recorded
+// (`Tape(recording:)`) and read as a document's; compared with the push engine's replay.
+
+private struct TJItem: Model {
+    var id = 0
+    var name = ""
+    var tags: [String] = []
+    static let schema = Schema(TJItem.self) {
+        Field("id", \.id, options: .required)
+        Field("name", \.name, key: "info.name")
+        Field("tags", \.tags)
+    }
+}
+
+@Suite struct TapeJSONValueTests {
+    private func expectSame<T: ModelValue>(_ type: T.Type, _ json: String, options: DecodingOptions,
+                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let value = try ModelDecoder().decode(JSONValue.self, from: Array((json).utf8))
+        let pushed = Result { () throws -> T in
+            let box = ResultBox<T>()
+            let root = RootFrame.decoding(into: box)
+            let engine = try DecodeRun.replay(root, value, options: options)
+            guard let decoded = box.value.take() else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
+            return decoded
+        }
+        let taped = Result { try TapeSchemaReader.decode(T.self, recordedFrom: value, options: options) }
+        let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
+        switch (pushed, taped) {
+        case (.success(let a), .success(let b)):
+            let b = try #require(b, "\(T.self) does not take the tape for \(json)", sourceLocation: sourceLocation)
+            #expect(try encoder.encode(a) as [UInt8] == encoder.encode(b) as [UInt8], "\(json)", sourceLocation: sourceLocation)
+        case (.failure(let a), .failure(let b)):
+            #expect(a as? ModelDecodingError == b as? ModelDecodingError, "\(json): push \(a), tape \(b)", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func decodesFromAJSONValueMatchThePushEngine() throws {
+        for json in [
+            #"{"id":1,"info":{"name":"a"},"tags":["x"]}"#,
+            #"{"id":"one"}"#,
+            #"{"info":{"name":"a"}}"#,
+            #"{"id":1,"tags":[1,{"a":2}]}"#,
+            #"[1]"#,
+            #"null"#,
+        ] {
+            for options in [DecodingOptions(), DecodingOptions(conversion: .strict), DecodingOptions(mismatch: .skip),
+                            DecodingOptions(unknownKeys: .fail)] {
+                try expectSame(TJItem.self, json, options: options)
+            }
+        }
+        try expectSame([TJItem].self, #"[{"id":1},{"id":"x"},{"id":3,"tags":["t"]}]"#, options: DecodingOptions())
+        try expectSame(TShape.self, #"{"radius":2,"type":"circle"}"#, options: DecodingOptions())
+        try expectSame(TEvent.self, #"{"kind":"opened","data":{"id":"x"}}"#, options: DecodingOptions(conversion: .strict))
+    }
+
+    @Test func decodesFromAJSONValueTakeTheTape() throws {
+        let value = try ModelDecoder().decode(JSONValue.self, from: Array((#"{"id":1,"info":{"name":"a"}}"#).utf8))
+        let item = try #require(try TapeSchemaReader.decode(TJItem.self, recordedFrom: value, options: DecodingOptions()))
+        #expect(item.id == 1 && item.name == "a")
+        #expect(try ModelDecoder().decode(TJItem.self, from: value).name == "a")
+    }
+}
