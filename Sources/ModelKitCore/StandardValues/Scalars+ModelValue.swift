@@ -83,7 +83,8 @@ extension String: ModelValue, ScalarModelValue {
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> String? {
         let s = scalar.token, d = context.conversions
-        if case .string(let bytes) = s { return String(decoding: bytes, as: UTF8.self) }
+        // Every route that makes a string token checked its UTF-8 (Unsafe/PrescannedText.swift).
+        if case .string(let bytes) = s { return String.prescanned(bytes) }
         return try d.text(s, name: "String") { String(decoding: $0, as: UTF8.self) }
     }
     var scalarJSONValue: JSONValue { .string(self) }
