@@ -8,8 +8,9 @@
 
 extension String {
     /// `bytes`, known to be well-formed UTF-8 (see above), as a `String`, copied unchecked.
-    /// Out of line: the Codable bridge calls it for input that is not plain (ASCII strings of
-    /// plain input take `String(decoding:as:)`, whose inlined ASCII route is as cheap).
+    /// Out of line: the schema path calls it for every string token; the Codable bridge only
+    /// for input that is not plain (ASCII strings of plain input take `String(decoding:as:)`,
+    /// whose inlined ASCII route is as cheap).
     @inline(never)
     static func prescanned(_ bytes: UnsafeRawBufferPointer) -> String {
         #if DEBUG
