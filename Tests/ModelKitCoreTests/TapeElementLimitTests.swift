@@ -84,24 +84,28 @@ private struct TESmall: Model {
 
     /// Every budget from 0 to past what the document needs: where the recorder takes the
     /// document, the reader fails (or succeeds) exactly as the push engine does; where it has
-    /// more containers than the budget, the recorder refuses it and the push engine reports it.
+    /// more containers than the budget, the decode fails with the recorder's error, at the
+    /// container past the budget.
     @Test func elementBudgetsMatchThePushEngine() throws {
         for document in Self.documents {
-            let containers = document.utf8.filter { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }.count
+            let bytes = Array(document.utf8)
+            let brackets = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "[") }
             for policy in Self.policies {
                 for limit in 0...40 {
                     var options = policy
                     options.limits.maxElements = limit
-                    if containers <= limit {
+                    if brackets.count <= limit {
                         try expectSamePaths(TEHolder.self, document, options: options)
                     } else {
-                        #expect(try DecodePaths.tape(TEHolder.self, from: Array(document.utf8), options: options) == nil,
-                                "\(document), limit \(limit): refused by the recorder")
                         let error = try #require(throws: ModelDecodingError.self) { try TEHolder(json: document, options: options) }
-                        let pushed = try #require(throws: ModelDecodingError.self) {
-                            try DecodePaths.push(TEHolder.self, from: Array(document.utf8), options: options)
+                        #expect(error.reason == .limitExceeded(.maxElements, limit: limit), "\(document), limit \(limit)")
+                        #expect(error.byteOffset == brackets[limit], "\(document), limit \(limit): \(error)")
+                        let recorded = try bytes.withUnsafeBytes { input in
+                            try #require(throws: ModelDecodingError.self) {
+                                _ = try TapeRecorder.record(input, options: options, countsContainers: true)
+                            }
                         }
-                        #expect(error == pushed, "\(document), limit \(limit)")
+                        #expect(error == recorded, "\(document), limit \(limit)")
                     }
                 }
             }

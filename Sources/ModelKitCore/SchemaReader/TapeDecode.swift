@@ -1,7 +1,6 @@
-// Where a schema-path decode starts: the tape (record, then read), or the push engine for a
-// document the recorder refuses (its syntax or limit error keeps the push engine's schema-aware
-// path); and where the reader's failures get their place (the `$.a[3].b` path and the line and
-// column of the entry being read).
+// Where a schema-path decode starts: the tape (record, then read; a document the recorder
+// refuses is its syntax or limit error); and where the reader's failures get their place (the
+// `$.a[3].b` path and the line and column of the entry being read).
 
 extension DecodeRun {
     /// Decodes exactly `M` into `box` (``Model/init(json:options:)``).
@@ -40,7 +39,7 @@ extension TapeSchemaReader {
     @inlinable
     static func decode<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
                                       exactly: Bool = false) throws -> T? {
-        guard let reader = begin(input, options: options, exactly: exactly) else { return nil }
+        let reader = try begin(input, options: options, exactly: exactly)
         defer { reader.finish() }
         do {
             // A decode that counts elements ends with a count: on its own path, since holding the
@@ -80,14 +79,14 @@ extension TapeSchemaReader {
         }
     }
 
-    /// Records `input` (a pooled recorder, with its parked reader) and starts the reader on it;
-    /// nil when the recording fails. A syntax or limit error is then reported by the push engine,
-    /// whose path is the schema's view of the document (the containers of a value no field
-    /// reads are not numbered, `$.unknown` rather than `$.unknown[0][0]`): errors only, so the
-    /// second parse costs nothing on valid input.
+    /// Records `input` (a pooled recorder, with its parked reader) and starts the reader on it.
+    /// A document the recorder refuses (a syntax or limit error) is that error, placed by the
+    /// recorder at the containers open when it stopped (`$.items[2].name`, line, column): the
+    /// grammar is checked before any value is read, so a type error earlier in the document
+    /// never hides it, as `JSONDecoder` reports it.
     @usableFromInline
-    static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool) -> TapeSchemaReader? {
-        guard let recorder = try? TapeRecorder.record(input, options: options, countsContainers: true) else { return nil }
+    static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool) throws -> TapeSchemaReader {
+        let recorder = try TapeRecorder.record(input, options: options, countsContainers: true)
         let reader: TapeSchemaReader
         if let parked = recorder.schemaReader {
             reader = parked

@@ -8,7 +8,7 @@ extension TapeSchemaReader {
     /// nil when the reader met something it does not read yet (the push engine then decodes).
     static func decodeReporting<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer,
                                                options: DecodingOptions) throws -> (value: T, skipped: [ModelDecodingError])? {
-        guard let reader = begin(input, options: options, exactly: false) else { return nil }
+        let reader = try begin(input, options: options, exactly: false)
         defer { reader.finish() }
         reader.keptSkippedLimit = .max
         do {

@@ -9,7 +9,7 @@ extension TapeSchemaReader {
     /// (the push engine then merges).
     @usableFromInline
     static func update<M: Model>(_ existing: M, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> M? {
-        guard let reader = begin(input, options: options, exactly: true) else { return nil }
+        let reader = try begin(input, options: options, exactly: true)
         defer { reader.finish() }
         reader.merging = true
         do {
