@@ -118,8 +118,7 @@ private struct TUDoc: Model {
         let bytes = Array(#"{"child":{"size":5},"node":{"label":"m"}}"#.utf8)
         let before = try existing()
         let node = before.node
-        let updated = try bytes.withUnsafeBytes { try TapeSchemaReader.update(before, from: $0, options: DecodingOptions()) }
-        let doc = try #require(updated)
+        let doc = try bytes.withUnsafeBytes { try TapeSchemaReader.update(before, from: $0, options: DecodingOptions()) }
         #expect(doc.child.name == "c" && doc.child.size == 5 && doc.child.grand?.b == 2)
         // A class instance is merged in place.
         #expect(doc.node === node && node.label == "m" && node.child.name == "nc")

@@ -59,13 +59,8 @@ extension Model {
     @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?,
                               validUTF8: Bool) throws -> Self {
-        if let existing, TapeSchemaReader.reads(Self.schema, options),
-           let value = try TapeSchemaReader.update(existing, from: bytes, options: options) {
-            return value
-        }
-        let box = ResultBox<Self>(existing: existing)
-        return try DecodeRun.run(.decodingExactly(into: box), box, bytes, options: options, merging: existing != nil,
-                                 validUTF8: validUTF8)
+        if let existing { return try TapeSchemaReader.update(existing, from: bytes, options: options, validUTF8: validUTF8) }
+        return try TapeSchemaReader.decode(Self.self, from: bytes, options: options, exactly: true, validUTF8: validUTF8)
     }
 }
 

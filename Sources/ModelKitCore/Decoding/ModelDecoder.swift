@@ -94,13 +94,7 @@ public final class ModelDecoder: @unchecked Sendable {
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
         let options = try optionsForDecode()
         return try withJSONBytes(json) { bytes in
-            if let reported = try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options) {
-                return reported
-            }
-            let box = ResultBox<T>()
-            var skipped: [ModelDecodingError] = []
-            let value = try DecodeRun.run(.decoding(into: box), box, bytes, options: options, report: &skipped)
-            return (value, skipped)
+            try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options)
         }
     }
 
@@ -123,14 +117,7 @@ public final class ModelDecoder: @unchecked Sendable {
     /// 1 KB each in every program linking ModelKit (scripts/check-linkage.sh).
     @_optimize(size) @_semantics("optimize.sil.specialize.generic.never")
     static func decode<T: ModelValue>(_ type: T.Type, from json: JSONValue, options: DecodingOptions) throws -> T {
-        if let value = try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options) {
-            return value
-        }
-        let box = ResultBox<T>()
-        let root = RootFrame.decoding(into: box)
-        let engine = try DecodeRun.replay(root, json, options: options)
-        guard let value = box.value.take() else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
-        return value
+        try TapeSchemaReader.decode(T.self, recordedFrom: json, options: options)
     }
 }
 
@@ -168,12 +155,8 @@ extension Model {
 
     @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?) throws -> Self {
-        if let existing, TapeSchemaReader.reads(Self.schema, options),
-           let value = try TapeSchemaReader.update(existing, from: bytes, options: options) {
-            return value
-        }
-        let box = ResultBox<Self>(existing: existing)
-        return try DecodeRun.run(.decodingExactly(into: box), box, bytes, options: options, merging: existing != nil)
+        if let existing { return try TapeSchemaReader.update(existing, from: bytes, options: options) }
+        return try TapeSchemaReader.decode(Self.self, from: bytes, options: options, exactly: true)
     }
 }
 

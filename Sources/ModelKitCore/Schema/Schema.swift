@@ -25,9 +25,6 @@ public final class Schema: Sendable {
     @usableFromInline let isPostprocessing: Bool
     /// What other layers derive from the fields (see `SchemaDerivedData`), in `SchemaLayers` order.
     let derivedData: [any SchemaDerivedData]
-    /// Set once a decode rooted at this type met a type the schema reader (SchemaReader/) does
-    /// not read yet: the next decodes go to the push engine at once, not recorded first in vain.
-    let readsOnPushEngine = Atomic<Bool>(false)
     /// The object must be buffered as a `JSONValue` before building the model (hooks that need to see it whole).
     @usableFromInline var buffersObject: Bool { isPolymorphic || isPreprocessing }
 

@@ -12,10 +12,9 @@ public enum DecodePaths {
         return box.takeValue()
     }
 
-    /// `Model.init(json:)` on the tape (record, then the schema reader); nil when the reader
-    /// does not read something the decode needs yet.
+    /// `Model.init(json:)` on the tape (record, then the schema reader).
     @inlinable
-    public static func tape<M: Model>(_ type: M.Type, from json: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> M? {
+    public static func tape<M: Model>(_ type: M.Type, from json: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> M {
         try json.withUnsafeBytes { try TapeSchemaReader.decode(M.self, from: $0, options: options, exactly: true) }
     }
 

@@ -7,39 +7,23 @@ extension DecodeRun {
     @inlinable
     static func fillExactly<M: Model>(_ box: ResultBox<M>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
                                       validUTF8: Bool = false) throws {
-        if TapeSchemaReader.reads(M.schema, options), let value = try TapeSchemaReader.decode(M.self, from: input, options: options, exactly: true) {
-            box.value = value
-            return
-        }
-        try fill(.decodingExactly(into: box), box, input, options: options, validUTF8: validUTF8)
+        box.value = try TapeSchemaReader.decode(M.self, from: input, options: options, exactly: true, validUTF8: validUTF8)
     }
 
     /// Decodes any `T` (``ModelDecoder``'s model door): a model, a container of them, a ``JSONValue``.
     @inlinable
     static func decodeValue<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
                                            validUTF8: Bool = false) throws -> T {
-        if let value = try TapeSchemaReader.decode(T.self, from: input, options: options) {
-            return value
-        }
-        let box = ResultBox<T>()
-        return try run(.decoding(into: box), box, input, options: options, validUTF8: validUTF8)
+        try TapeSchemaReader.decode(T.self, from: input, options: options, validUTF8: validUTF8)
     }
 }
 
 extension TapeSchemaReader {
-    /// Whether the reader reads the root's own schema: one that it does not is not recorded only
-    /// to be decoded again.
-    @usableFromInline
-    static func reads(_ schema: Schema, _ options: DecodingOptions) -> Bool {
-        !schema.readsOnPushEngine.load(ordering: .relaxed)
-    }
-
-    /// Decodes `T` through the tape, or answers nil when the reader met something it does not
-    /// read yet (the caller then decodes on the push engine).
+    /// Decodes `T` through the tape.
     @inlinable
     static func decode<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                      exactly: Bool = false) throws -> T? {
-        let reader = try begin(input, options: options, exactly: exactly)
+                                      exactly: Bool = false, validUTF8: Bool = false) throws -> T {
+        let reader = try begin(input, options: options, exactly: exactly, validUTF8: validUTF8)
         defer { reader.finish() }
         do {
             // A decode that counts elements ends with a count: on its own path, since holding the
@@ -49,20 +33,19 @@ extension TapeSchemaReader {
             if let value = try T._decodeTape(0, reader) { return value }
             throw reader.noValue(typeName: T._typeName)
         } catch {
-            guard let failure = reader.failure(error, root: T.self) else { return nil }
-            throw failure
+            throw reader.failure(error)
         }
     }
 
     /// Decodes `T` from a built value: its tape recorded (`Tape(recording:)`) and read as a
-    /// document's; nil when the reader met something it does not read yet. A built value has no
-    /// input: failures are placed at its start (line 1, column 1) with their paths.
+    /// document's. A built value has no input: failures are placed at its start (line 1,
+    /// column 1) with their paths.
     // One generic copy compiled for size, not one specialization per type whose
     // `decodeModelValue(from:options:)` calls it (every scalar type's did: 13 copies, 11 KB in
     // every program linking ModelKit, scripts/check-linkage.sh): building the value costs far
     // more than the generic calls.
     @_optimize(size) @_semantics("optimize.sil.specialize.generic.never")
-    static func decode<T: ModelValue>(_ type: T.Type, recordedFrom value: JSONValue, options: DecodingOptions) throws -> T? {
+    static func decode<T: ModelValue>(_ type: T.Type, recordedFrom value: JSONValue, options: DecodingOptions) throws -> T {
         let reader = TapeSchemaReader()
         reader.start(Tape(recording: value), options: options)
         defer { reader.end() }
@@ -74,8 +57,7 @@ extension TapeSchemaReader {
             try reader.countRest()
             return decoded
         } catch {
-            guard let failure = reader.failure(error, root: T.self) else { return nil }
-            throw failure
+            throw reader.failure(error)
         }
     }
 
@@ -85,8 +67,9 @@ extension TapeSchemaReader {
     /// grammar is checked before any value is read, so a type error earlier in the document
     /// never hides it, as `JSONDecoder` reports it.
     @usableFromInline
-    static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool) throws -> TapeSchemaReader {
-        let recorder = try TapeRecorder.record(input, options: options, countsContainers: true)
+    static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool,
+                      validUTF8: Bool = false) throws -> TapeSchemaReader {
+        let recorder = try TapeRecorder.record(input, options: options, countsContainers: true, validUTF8: validUTF8)
         let reader: TapeSchemaReader
         if let parked = recorder.schemaReader {
             reader = parked
@@ -111,18 +94,15 @@ extension TapeSchemaReader {
 
     // MARK: Failures
 
-    /// The error a failure of the read reports, placed at the entry being read; nil for a
-    /// ``TapeFallback`` (a root model whose decode met a type the reader does not read yet is
-    /// marked for the push engine).
+    /// The error a failure of the read reports, placed at the entry being read.
     @usableFromInline
     @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
-    final func failure(_ error: any Error, root: Any.Type) -> (any Error)? {
+    final func failure(_ error: any Error) -> any Error {
         // The element budget crossed before the failure's entry is what the push engine met first.
         let error = budgetFailure(before: error) ?? error
         switch error {
-        case let fallback as TapeFallback:
-            if fallback.isTypeDriven, let model = root as? any Model.Type { model.schema.readsOnPushEngine.store(true, ordering: .relaxed) }
-            return nil
+        case let unreadable as TapeUnreadable:
+            return located(.invalid("ModelKit cannot read \(unreadable.typeName) here (an internal error)"), at: current)
         case let e as ModelDecodingError: return e
         case let f as DecodeFailure: return located(f.reason, at: current)
         case let t as TransformFailure: return located(.invalid(t.message), at: current)

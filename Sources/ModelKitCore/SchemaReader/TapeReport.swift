@@ -4,10 +4,9 @@
 // before its target, which for 10^5 skipped elements of one array is quadratic.
 
 extension TapeSchemaReader {
-    /// Decodes `T` through the tape and returns every failure dropped under `.skip`, placed;
-    /// nil when the reader met something it does not read yet (the push engine then decodes).
+    /// Decodes `T` through the tape and returns every failure dropped under `.skip`, placed.
     static func decodeReporting<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer,
-                                               options: DecodingOptions) throws -> (value: T, skipped: [ModelDecodingError])? {
+                                               options: DecodingOptions) throws -> (value: T, skipped: [ModelDecodingError]) {
         let reader = try begin(input, options: options, exactly: false)
         defer { reader.finish() }
         reader.keptSkippedLimit = .max
@@ -18,8 +17,7 @@ extension TapeSchemaReader {
             guard let value else { throw reader.noValue(typeName: T._typeName) }
             return (value, reader.skipped)
         } catch {
-            guard let failure = reader.failure(error, root: T.self) else { return nil }
-            throw failure
+            throw reader.failure(error)
         }
     }
 

@@ -93,7 +93,7 @@ extension TapeSchemaReader {
     @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func budgetFailure(before error: any Error) -> ModelDecodingError? {
         // A budget already crossed is the failure itself.
-        guard countsElements, elementsLeft >= 0, !(error is TapeFallback), tape != nil else { return nil }
+        guard countsElements, elementsLeft >= 0, tape != nil else { return nil }
         let reached = current < 0 ? Int(entries[~current].next) - 1 : current
         do {
             try countContainers(through: min(reached, Int(entries[rootIndex].next) - 1))

@@ -5,11 +5,11 @@
 // and only a model merged into skips its required-field checks.
 
 extension TapeSchemaReader {
-    /// `existing` updated from `input`; nil when the reader met something it does not read yet
-    /// (the push engine then merges).
+    /// `existing` updated from `input`.
     @usableFromInline
-    static func update<M: Model>(_ existing: M, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> M? {
-        let reader = try begin(input, options: options, exactly: true)
+    static func update<M: Model>(_ existing: M, from input: UnsafeRawBufferPointer, options: DecodingOptions,
+                                validUTF8: Bool = false) throws -> M {
+        let reader = try begin(input, options: options, exactly: true, validUTF8: validUTF8)
         defer { reader.finish() }
         reader.merging = true
         do {
@@ -20,8 +20,7 @@ extension TapeSchemaReader {
             try reader.countRest()
             return value
         } catch {
-            guard let failure = reader.failure(error, root: M.self) else { return nil }
-            throw failure
+            throw reader.failure(error)
         }
     }
 

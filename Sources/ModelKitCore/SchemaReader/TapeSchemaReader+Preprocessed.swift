@@ -12,7 +12,7 @@ extension TapeSchemaReader {
     /// the payload its object).
     @_optimize(size)  // errors and rare features: size, not speed (scripts/check-linkage.sh)
     final func readPreprocessed<M: Model>(_ type: M.Type, at index: Int, merging existing: M? = nil, skippingTag tagMember: Int = 0) throws -> M? {
-        guard let preprocessing = M.self as? any PreprocessingModel.Type else { throw TapeFallback() }
+        guard let preprocessing = M.self as? any PreprocessingModel.Type else { throw TapeUnreadable(typeName: M._typeName) }
         let object = JSONValue.object(try objectValue(at: index, skippingTag: tagMember))
         current = ~index  // the push engine has the object whole where it closes
         guard let rewritten = preprocessing.willDecode(object) else { return nil }
@@ -48,11 +48,9 @@ extension TapeSchemaReader {
             guard schema.isValidating else { return model }
             side.current = ~0
             return try M.validated(model, schema, side)
-        } catch let fallback as TapeFallback {
-            throw fallback
         } catch {
-            // Placed by the side reader (it knows the path inside the rewrite); `Void` marks no model.
-            throw side.failure(error, root: Void.self) ?? TapeFallback(typeDriven: false)
+            // Placed by the side reader (it knows the path inside the rewrite).
+            throw side.failure(error)
         }
     }
 

@@ -1,15 +1,15 @@
 // A value inside a tape another decoder reads (a model nested in a Codable type: the bridge
-// hands over its range, TapeReplay.swift): read as a document of its own, its failures placed
+// hands over its range, BridgeDecoder+NestedModels.swift): read as a document of its own, its failures placed
 // relative to it — the path from its `$`, the offset from its first byte, line and column in
 // its bytes — as a parse of those bytes would report them.
 
 extension TapeSchemaReader {
-    /// Reads `T` from the value at `index` of `tape` (complete, held by the caller's decode); nil
-    /// when the reader met something it does not read yet. `budget`: what the caller's decode
+    /// Reads `T` from the value at `index` of `tape` (complete, held by the caller's decode).
+    /// `budget`: what the caller's decode
     /// has left of `maxElements`, which the value's containers and weights count against (what
     /// is left then is ``elementsLeft``).
     final func decode<T: ModelValue>(_ type: T.Type, in tape: Tape, at index: Int, options: DecodingOptions,
-                                     budget: Int = .max) throws -> T? {
+                                     budget: Int = .max) throws -> T {
         start(tape, options: options)
         rootIndex = index
         startCounting(at: index, budget: budget, limit: options.limits.maxElements)
@@ -26,8 +26,7 @@ extension TapeSchemaReader {
             try countRest()
             return value
         } catch {
-            guard let failure = failure(error, root: T.self) else { return nil }
-            throw failure
+            throw failure(error)
         }
     }
 

@@ -71,7 +71,7 @@ extension TapeSchemaReader {
         if M.self is any PreprocessingModel.Type {
             return try readPreprocessed(M.self, at: index, skippingTag: tagMember)
         }
-        guard let chooser = M.self as? any PolymorphicModel.Type else { throw TapeFallback() }
+        guard let chooser = M.self as? any PolymorphicModel.Type else { throw TapeUnreadable(typeName: M._typeName) }
         var chosenType: M.Type = M.self
         // The root of `Model.init(json:)` is exactly `M` (a tagged root's payload is not the root).
         if !(index == 0 && rootIsExact && tagMember == 0),

@@ -5,10 +5,9 @@
 // (specialized in the model's module, like the push path's); arrays reserved to their length,
 // which the tape knows before the first element is read.
 //
-// The reader reads every type the schema path has. What still takes the push engine (Decoding/)
-// is decided before it: a document the recorder refuses (its error keeps the push engine's path),
-// streams and archives. ``TapeFallback`` remains for guards that cannot fail (a buffering schema
-// that is neither polymorphic nor preprocessing) and goes with the push engine (TAPE-MIGRATION.md).
+// The reader reads every type the schema path has; a document the recorder refuses is the
+// recorder's error. Streams and archives still take the push engine (Decoding/) until they are
+// recorded on tapes of their own (TAPE-MIGRATION.md).
 
 /// Reads models off a recorded tape. It is the decode's ``ScalarConversions`` (the schema path's
 /// lenient/strict and mismatch policies, the same scalar entry points as the push engine), so a
@@ -335,13 +334,11 @@ final class TapeSchemaReader: ScalarConversions {
     }
 }
 
-/// The schema reader met something it does not read yet: the decode runs on the push engine.
-@usableFromInline
-struct TapeFallback: Error {
-    /// A type the reader does not read (not the document's shape): a decode rooted at a model
-    /// goes to the push engine from then on.
-    @usableFromInline let isTypeDriven: Bool
-    @usableFromInline init(typeDriven: Bool = true) { isTypeDriven = typeDriven }
+/// A schema that buffers its object but is neither polymorphic nor preprocessing: no model is
+/// built so (`Schema.buffersObject` is set for those two only). Thrown, never trapped, so that a
+/// server answers a located 400 even if that ever changed.
+struct TapeUnreadable: Error {
+    let typeName: String
 }
 
 extension ModelEngine.Context {

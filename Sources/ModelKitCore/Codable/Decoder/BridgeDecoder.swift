@@ -56,9 +56,7 @@ final class BridgeDecoder: Decoder {
     private var deepCursors: [Int: (object: Int, next: Int)] = [:]
     /// `nonConformingFloatDecodingStrategy` names strings for infinity and NaN.
     let readsNonConformingFloats: Bool
-    /// The engine nested models are replayed into (TapeReplay.swift), kept for the next one.
-    private var spareReplayEngine: DecodeEngine?
-    /// The schema reader nested models are read with (TapeReplay.swift), kept for the next one.
+    /// The schema reader nested models are read with (BridgeDecoder+NestedModels.swift), kept for the next one.
     var spareSchemaReader: TapeSchemaReader?
 
     init(tape: Tape, conversions: ScalarConversions, options: DecodingOptions, current: Int = 0, prefix: [any CodingKey] = []) {
@@ -226,8 +224,8 @@ final class BridgeDecoder: Decoder {
     }
 
     /// A model (or `JSONValue`) is read by the schema reader over its sub-value's range of the
-    /// tape, or replayed into the push engine where the reader does not read it yet
-    /// (TapeReplay.swift): the same wire format as everywhere else, no Codable overhead.
+    /// tape (BridgeDecoder+NestedModels.swift): the same wire format as everywhere else, no
+    /// Codable overhead.
     func decodeSchemaValue<M: ModelValue>(_ type: M.Type, at index: Int, _ at: BridgePath) throws -> M {
         let kind = entries[index].kind
         if M.self != JSONValue.self {
@@ -239,28 +237,10 @@ final class BridgeDecoder: Decoder {
             return try decodeScalar(M.self, at: index, at)
         }
         do {
-            return try decodeReplayed(M.self, at: index)
+            return try decodeNestedModel(M.self, at: index)
         } catch let error as ModelDecodingError {
             throw rebased(error, M.self, at: index, at)
         }
-    }
-
-    func takeReplayEngine(root: RootFrame) -> DecodeEngine {
-        // A model reads with ModelKit's defaults where the user set nothing (as through its Codable conformance).
-        guard let engine = spareReplayEngine else { return DecodeEngine(options: options.forModelDoor, root: root, parser: false) }
-        // Taken out while in use: a replay that reaches this decoder again gets an engine of its own.
-        spareReplayEngine = nil
-        // The frames of nested models replayed before are kept: the next model of an array
-        // reuses them, as the schema path's siblings do, instead of allocating its own.
-        engine.reset(options: options.forModelDoor, merging: false, root: root)
-        return engine
-    }
-
-    /// Parks the replay engine; its spare frames are kept only after a replay that finished
-    /// (a failed one may have left frames half-filled, so they go).
-    func giveBackReplayEngine(_ engine: DecodeEngine, finished: Bool) {
-        engine.release(keepingSpares: finished)
-        spareReplayEngine = engine
     }
 
     // MARK: Keys

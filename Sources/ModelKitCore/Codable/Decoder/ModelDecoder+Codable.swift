@@ -63,8 +63,7 @@ extension ModelDecoder {
     }
 
     private static func decodeThroughSchema<M: ModelValue>(_ type: M.Type, from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> M {
-        let box = ResultBox<M>()
-        return try DecodeRun.run(.decoding(into: box), box, bytes, options: options)
+        try DecodeRun.decodeValue(M.self, from: bytes, options: options)
     }
 
     /// A `Date` read by `JSONDecoder`'s `.custom` strategy where no `Decoder` is at hand (a schema

@@ -84,8 +84,10 @@ final class TapeRecorder: WholeInputParser {
     /// Records `input` whole (a pooled recorder when one is parked); hand the recorder back
     /// with ``finish(keptByDecoders:)`` once the decode ends. `countsContainers`: the document
     /// may open at most `maxElements` objects and arrays (the schema reader's decodes; the
-    /// bridge counts what it reads).
-    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions, countsContainers: Bool = false) throws -> TapeRecorder {
+    /// bridge counts what it reads). `validUTF8`: the caller vouches for the input's UTF-8 (a
+    /// `UTF8Span`'s bytes), so the pre-scan does not check it again.
+    static func record(_ input: UnsafeRawBufferPointer, options: DecodingOptions, countsContainers: Bool = false,
+                       validUTF8: Bool = false) throws -> TapeRecorder {
         if input.count >= Int(UInt32.max) {
             // Tape offsets are 32-bit: a 4 GiB document is far beyond what Codable should see anyway.
             throw ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1), path: "$",
@@ -120,7 +122,7 @@ final class TapeRecorder: WholeInputParser {
         recorder.tape.reuse(for: tokens, compacted: compacted, capacity: capacity)
         if let compacted { recorder.locator.compacted = compacted }
         // A recorder that failed is dropped with its parser (yajl cannot go on after an error).
-        try WholeInputFeeder.feed(tokens, to: recorder) { recorder.sawValue }
+        try WholeInputFeeder.feed(tokens, to: recorder, validUTF8: validUTF8) { recorder.sawValue }
         // Still checking: no key had a non-ASCII byte (plain input stopped the checks at once).
         recorder.tape.keysAreASCII = recorder.tape.isPlainInput || recorder.checksKeys
         recorder.tape.appendSentinelNull()
