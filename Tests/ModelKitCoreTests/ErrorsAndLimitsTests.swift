@@ -115,6 +115,20 @@ import Testing
         #expect(error.column >= 1 && error.column <= bytes.count + 1, "\(error)", sourceLocation: sourceLocation)
     }
 
+    /// A number over `maxStringBytes` is not called a string (it was: "string longer than
+    /// maxStringBytes"), and the message gives the unit.
+    @Test func numbersOverTheStringLimitAreNamedInTheMessage() throws {
+        struct Small: Model {
+            var a = 0.0
+            static let schema = Schema(Small.self) { Field("a", \.a) }
+        }
+        let options = DecodingOptions(limits: DecodingLimits(maxStringBytes: 4))
+        let error = try #require(throws: ModelDecodingError.self) { try Small(json: #"{"a":123456}"#, options: options) }
+        #expect(error.reason == .limitExceeded(.maxStringBytes, limit: 4))
+        #expect(error.path == "$.a" && error.column == 6)
+        #expect(error.description == "$.a (line 1, column 6): string, key or number longer than maxStringBytes (4 bytes)")
+    }
+
     /// An error inside an unknown key's value names the key and the containers open inside it:
     /// read in place from the input, or from a copy where yajl unescaped the key into its own
     /// buffer or a stream holds the chunk.

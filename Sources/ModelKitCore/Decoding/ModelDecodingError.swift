@@ -68,7 +68,8 @@ public struct ModelDecodingError: Error, CustomStringConvertible, Sendable, Equa
             switch limit {
             case .maxDepth: return "nesting deeper than maxDepth (\(value))"
             case .maxInputBytes: return "input larger than maxInputBytes (\(value))"
-            case .maxStringBytes: return "string longer than maxStringBytes (\(value))"
+            // The limit bounds numbers too: a megabyte of digits is no number to convert.
+            case .maxStringBytes: return "string, key or number longer than maxStringBytes (\(value) bytes)"
             case .maxElements: return "more elements than maxElements (\(value))"
             }
         case .invalid(let message): return message
