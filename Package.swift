@@ -88,7 +88,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelKitCoreTests",
-            dependencies: ["ModelKitCore"]
+            dependencies: ["ModelKitCore"],
+            // Read by the tests from the source tree (TapePathSupport.swift), not bundled.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ModelKitTests",

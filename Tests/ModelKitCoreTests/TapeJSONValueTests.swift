@@ -18,25 +18,25 @@ private struct TJItem: Model {
 
 @Suite struct TapeJSONValueTests {
     private func expectSame<T: ModelValue>(_ type: T.Type, _ json: String, options: DecodingOptions,
-                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+                                           function: String = #function, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let value = try ModelDecoder().decode(JSONValue.self, from: Array((json).utf8))
-        let pushed = Result { () throws -> T in
-            let box = ResultBox<T>()
-            let root = RootFrame.decoding(into: box)
-            let engine = try DecodeRun.replay(root, value, options: options)
-            guard let decoded = box.value.take() else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
-            return decoded
+        let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
+        func outcome(_ result: Result<T, any Error>) -> String {
+            switch result {
+            case .success(let decoded): return (try? PushEngineOracle.describe(json: encoder.encode(decoded) as [UInt8])) ?? "unencodable"
+            case .failure(let error): return PushEngineOracle.describe(error: error)
+            }
         }
         let taped = Result { try TapeSchemaReader.decode(T.self, recordedFrom: value, options: options) }
-        let encoder = ModelEncoder(options: EncodingOptions(sortedKeys: true))
-        switch (pushed, taped) {
-        case (.success(let a), .success(let b)):
-            #expect(try encoder.encode(a) as [UInt8] == encoder.encode(b) as [UInt8], "\(json)", sourceLocation: sourceLocation)
-        case (.failure(let a), .failure(let b)):
-            #expect(a as? ModelDecodingError == b as? ModelDecodingError, "\(json): push \(a), tape \(b)", sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(json): push \(pushed), tape \(taped)", sourceLocation: sourceLocation)
-        }
+        PushEngineOracle.expect(PushEngineOracle.key(function, "built", T.self, Array(json.utf8), options), taped: outcome(taped), pushed: {
+            outcome(Result { () throws -> T in
+                let box = ResultBox<T>()
+                let root = RootFrame.decoding(into: box)
+                let engine = try DecodeRun.replay(root, value, options: options)
+                guard let decoded = box.value.take() else { throw DecodeRun.noValue(root, engine, typeName: T._typeName) }
+                return decoded
+            })
+        }, sourceLocation: sourceLocation)
     }
 
     @Test func decodesFromAJSONValueMatchThePushEngine() throws {
