@@ -72,7 +72,7 @@
 // extension implements by forwarding to `taggedUnion` (the names listed after the conformances).
 @attached(member, conformances: Model, SchemaCodable, names: named(schema), named(init), named(_modelSchemaStorage), named(taggedUnion))
 @attached(extension, conformances: Model, SchemaCodable,
-          names: named(modelTypeName), named(decodeEngineScalar), named(beginEngineContainer), named(finishEngineContainer),
+          names: named(modelTypeName), named(decodeEngineScalar),
           named(presentModelValue), named(decodeModelValue), named(encodeModelValue), named(modelDeepCopy), named(jsonSchema),
           named(init), named(jsonBytes), named(jsonString), named(jsonValue), named(modelDescription), named(modelIsEqual),
           named(modelHash))

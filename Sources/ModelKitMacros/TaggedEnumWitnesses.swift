@@ -18,8 +18,6 @@ extension TaggedEnumExpansion {
         let members: [(name: String, code: String)] = [
             ("modelTypeName", "static var modelTypeName: String { taggedUnion.typeName }"),
             ("decodeEngineScalar", "static func decodeEngineScalar(_ scalar: \(engine)Scalar, in context: \(engine)Context) throws -> Self? { try taggedUnion.decodeEngineScalar(scalar, in: context) }"),
-            ("beginEngineContainer", "static func beginEngineContainer(_ kind: \(engine)ContainerKind, in context: \(engine)Context, merging existing: Self?) throws -> \(engine)Frame? { try taggedUnion.beginEngineContainer(kind, in: context) }"),
-            ("finishEngineContainer", "static func finishEngineContainer(_ frame: \(engine)Frame, in context: \(engine)Context) throws -> Self? { try taggedUnion.finishEngineContainer(frame, in: context) }"),
             ("presentModelValue", "func presentModelValue(to visitor: \(engine)Visitor) throws { try Self.taggedUnion.present(self, to: visitor) }"),
             ("decodeModelValue", "static func decodeModelValue(from json: \(core)JSONValue, options: \(core)DecodingOptions) throws -> Self { try taggedUnion.decode(json: json, options: options) }"),
             ("encodeModelValue", "func encodeModelValue(options: \(core)EncodingOptions) throws -> \(core)JSONValue { try Self.taggedUnion.jsonValue(of: self, options: options) }"),

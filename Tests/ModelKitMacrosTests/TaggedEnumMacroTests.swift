@@ -161,12 +161,6 @@ final class TaggedEnumMacroTests: XCTestCase {
                 public static func decodeEngineScalar(_ scalar: ModelKitCore.ModelEngine.Scalar, in context: ModelKitCore.ModelEngine.Context) throws -> Self? {
                     try taggedUnion.decodeEngineScalar(scalar, in: context)
                 }
-                public static func beginEngineContainer(_ kind: ModelKitCore.ModelEngine.ContainerKind, in context: ModelKitCore.ModelEngine.Context, merging existing: Self?) throws -> ModelKitCore.ModelEngine.Frame? {
-                    try taggedUnion.beginEngineContainer(kind, in: context)
-                }
-                public static func finishEngineContainer(_ frame: ModelKitCore.ModelEngine.Frame, in context: ModelKitCore.ModelEngine.Context) throws -> Self? {
-                    try taggedUnion.finishEngineContainer(frame, in: context)
-                }
                 public func presentModelValue(to visitor: ModelKitCore.ModelEngine.Visitor) throws {
                     try Self.taggedUnion.present(self, to: visitor)
                 }
@@ -241,12 +235,6 @@ final class TaggedEnumMacroTests: XCTestCase {
                 }
                 static func decodeEngineScalar(_ scalar: ModelKitCore.ModelEngine.Scalar, in context: ModelKitCore.ModelEngine.Context) throws -> Self? {
                     try taggedUnion.decodeEngineScalar(scalar, in: context)
-                }
-                static func beginEngineContainer(_ kind: ModelKitCore.ModelEngine.ContainerKind, in context: ModelKitCore.ModelEngine.Context, merging existing: Self?) throws -> ModelKitCore.ModelEngine.Frame? {
-                    try taggedUnion.beginEngineContainer(kind, in: context)
-                }
-                static func finishEngineContainer(_ frame: ModelKitCore.ModelEngine.Frame, in context: ModelKitCore.ModelEngine.Context) throws -> Self? {
-                    try taggedUnion.finishEngineContainer(frame, in: context)
                 }
                 func presentModelValue(to visitor: ModelKitCore.ModelEngine.Visitor) throws {
                     try Self.taggedUnion.present(self, to: visitor)

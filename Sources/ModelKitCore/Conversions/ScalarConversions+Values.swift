@@ -48,12 +48,6 @@ extension ScalarConversions {
         return try mismatch(expected: expected, found: scalar)
     }
 
-    /// A container of the wrong kind: skipped whole under `.skip`, thrown under `.fail`.
-    @usableFromInline
-    final func containerMismatch(_ kind: ContainerKind, expected: String) throws -> DecodeFrame? {
-        try mismatch(expected: expected, found: kind == .object ? "object" : "array")
-    }
-
     /// Errors name the type as Swift does (`Int`, `UInt8`): computed only when one is raised.
     final func integer<T: FixedWidthInteger>(_ scalar: ScalarToken, as type: T.Type) throws -> T? {
         switch scalar {

@@ -33,17 +33,12 @@ final class FieldSlot: @unchecked Sendable {
 /// The per-field accessors, created in `@inlinable` code so that they are specialized for the
 /// concrete model and value types in the module that declares the model.
 ///
-/// The decoding accessors take what the opaque handles of ``ModelEngine`` hold (a token, a
-/// ``DecodeContext``, a ``ContainerConsumer``) and call the value's own entry points with them:
-/// the schema passes the engine's tokens, decode and frames on without knowing the engine. The
-/// handles are made inside the accessors, from their parameters: made by the caller, each
-/// would cost a retain and a release per value. `merging` (begin) is whether the field's current
-/// value is merged into (`update(json:)`).
+/// The decoding accessors take the schema reader and a tape entry and call the value's own
+/// entry point with what the opaque handles of ``ModelEngine`` hold: the schema passes the
+/// reader on without knowing it. The handles are made inside the accessors, from their
+/// parameters: made by the caller, each would cost a retain and a release per value.
 @usableFromInline
 struct FieldAccess: Sendable {
-    let decodeScalar: @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void
-    let beginContainer: @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?
-    let finishContainer: @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void
     /// Reads the value at a tape entry into the field (the schema reader, SchemaReader/).
     let readTape: @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void
     /// The same, merged into the field's current value (`update(json:)`: a model's fields are
@@ -57,17 +52,11 @@ struct FieldAccess: Sendable {
     let shared: SharedKeyDecode
 
     @usableFromInline
-    init(decodeScalar: @escaping @Sendable (ScalarToken, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
-         beginContainer: @escaping @Sendable (ContainerKind, UnsafeMutableRawPointer, DecodeContext, _ merging: Bool) throws -> ContainerConsumer?,
-         finishContainer: @escaping @Sendable (ContainerConsumer, UnsafeMutableRawPointer, DecodeContext) throws -> Void,
-         readTape: @escaping @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void,
+    init(readTape: @escaping @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void,
          mergeTape: @escaping @Sendable (TapeSchemaReader, Int, UnsafeMutableRawPointer) throws -> Void,
          visit: @escaping @Sendable (UnsafeRawPointer, any ValueVisitor) throws -> Void,
          copy: @escaping @Sendable (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void,
          shared: SharedKeyDecode) {
-        self.decodeScalar = decodeScalar
-        self.beginContainer = beginContainer
-        self.finishContainer = finishContainer
         self.readTape = readTape
         self.mergeTape = mergeTape
         self.visit = visit
@@ -85,15 +74,6 @@ struct FieldAccess: Sendable {
                                           checks: FieldChecks<Value>? = nil) -> FieldAccess {
         if let checks { return checked(read: read, write: write, checks: checks) }
         return FieldAccess(
-            decodeScalar: { scalar, root, decode in
-                if let value = try Value._decodeScalar(scalar, decode) { write(root, value) }
-            },
-            beginContainer: { kind, root, decode, merging in
-                try Value._beginContainer(kind, decode, merging: merging ? read(UnsafeRawPointer(root)) : nil)
-            },
-            finishContainer: { frame, root, decode in
-                if let value = try Value._finishContainer(frame, decode) { write(root, value) }
-            },
             readTape: { reader, index, root in
                 if let value = try Value._decodeTape(index, reader) { write(root, value) }
             },
@@ -113,15 +93,6 @@ struct FieldAccess: Sendable {
                                            write: @escaping @Sendable (UnsafeMutableRawPointer, Value) -> Void,
                                            checks: FieldChecks<Value>) -> FieldAccess {
         FieldAccess(
-            decodeScalar: { scalar, root, decode in
-                if let value = try Value._decodeScalar(scalar, decode), try checks.admits(value, decode) { write(root, value) }
-            },
-            beginContainer: { kind, root, decode, merging in
-                try Value._beginContainer(kind, decode, merging: merging ? read(UnsafeRawPointer(root)) : nil)
-            },
-            finishContainer: { frame, root, decode in
-                if let value = try Value._finishContainer(frame, decode), try checks.admits(value, decode) { write(root, value) }
-            },
             readTape: { reader, index, root in
                 if let value = try Value._decodeTape(index, reader), try checks.admits(value, reader) { write(root, value) }
             },
@@ -163,15 +134,6 @@ struct FieldAccess: Sendable {
             return checked(read: { field($0).pointee }, write: { field($0).pointee = $1 }, checks: checks)
         }
         return FieldAccess(
-            decodeScalar: { scalar, root, decode in
-                if let value = try Value._decodeScalar(scalar, decode) { field(root).pointee = value }
-            },
-            beginContainer: { kind, root, decode, merging in
-                try Value._beginContainer(kind, decode, merging: merging ? field(root).pointee : nil)
-            },
-            finishContainer: { frame, root, decode in
-                if let value = try Value._finishContainer(frame, decode) { field(root).pointee = value }
-            },
             readTape: { reader, index, root in
                 if let value = try Value._decodeTape(index, reader) { field(root).pointee = value }
             },
@@ -240,13 +202,6 @@ struct FieldAccess: Sendable {
             root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         }
         return FieldAccess(
-            decodeScalar: { scalar, root, decode in
-                if let wire = try Wire._decodeScalar(scalar, decode) { try store(wire, root, decode) }
-            },
-            beginContainer: { kind, _, decode, _ in try Wire._beginContainer(kind, decode, merging: nil) },
-            finishContainer: { frame, root, decode in
-                if let wire = try Wire._finishContainer(frame, decode) { try store(wire, root, decode) }
-            },
             readTape: { reader, index, root in
                 if let wire = try Wire._decodeTape(index, reader) { try store(wire, root, reader) }
             },

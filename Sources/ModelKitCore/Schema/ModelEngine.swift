@@ -21,13 +21,6 @@ public enum ModelEngine {
         @inlinable init(decode: DecodeContext) { self.decode = decode }
     }
 
-    /// The consumer of one JSON container while it is being decoded.
-    public struct Frame {
-        /// The engine's frame, seen the same way (`frame` opens it).
-        @usableFromInline let consumer: ContainerConsumer
-        @inlinable init(consumer: ContainerConsumer) { self.consumer = consumer }
-    }
-
     /// Which kind of container starts.
     public enum ContainerKind: Sendable {
         /// A JSON object (`{`), or a CBOR map in an archive.
@@ -56,11 +49,4 @@ class DecodeContext {
     func rejectChecked(_ message: String) throws {
         throw ModelValueError(message)
     }
-}
-
-/// What a ``ModelEngine/Frame`` holds: the consumer of one container, opaque to the schema
-/// layer. The engine's frames derive from it (a class for the same reason).
-@usableFromInline
-class ContainerConsumer {
-    @usableFromInline init() {}
 }

@@ -25,17 +25,10 @@ public protocol ModelValue: SendableMetatype {
     /// The JSON form of this value.
     func encodeModelValue(options: EncodingOptions) throws -> JSONValue
 
-    /// Engine entry point (keep the default): a scalar token arrived where a `Self` is expected
-    /// (or, from the schema reader, a container recorded on the tape). `nil` stores nothing.
+    /// Engine entry point (keep the default): a value recorded on the tape (a scalar, or an
+    /// object or array, which the value reads over its range) where a `Self` is expected.
+    /// `nil` stores nothing.
     static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self?
-    /// Engine entry point (keep the default): an object or array starts where a `Self` is
-    /// expected. Returns the frame that consumes it, or `nil` to skip it. `existing` is the
-    /// current value when merging (`update(json:)`).
-    static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                     merging existing: Self?) throws -> ModelEngine.Frame?
-    /// Engine entry point (keep the default): the frame returned by `beginEngineContainer` has
-    /// consumed its container.
-    static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self?
     /// A short type name for error messages (`Int`, `[Book]`).
     static var modelTypeName: String { get }
     /// Engine entry point (keep the default): presents the value's structure to a visitor (JSON
@@ -68,16 +61,6 @@ extension ModelValue {
     @inlinable @inline(__always)
     static func _decodeScalar(_ scalar: ScalarToken, _ decode: DecodeContext) throws -> Self? {
         try decodeEngineScalar(ModelEngine.Scalar(scalar), in: ModelEngine.Context(decode: decode))
-    }
-
-    @inlinable @inline(__always)
-    static func _beginContainer(_ kind: ContainerKind, _ decode: DecodeContext, merging existing: Self?) throws -> ContainerConsumer? {
-        try beginEngineContainer(kind, in: ModelEngine.Context(decode: decode), merging: existing)?.consumer
-    }
-
-    @inlinable @inline(__always)
-    static func _finishContainer(_ consumer: ContainerConsumer, _ decode: DecodeContext) throws -> Self? {
-        try finishEngineContainer(ModelEngine.Frame(consumer: consumer), in: ModelEngine.Context(decode: decode))
     }
 
     @inlinable @inline(__always)

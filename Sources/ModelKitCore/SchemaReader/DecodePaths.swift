@@ -4,14 +4,6 @@
 /// One decode forced onto one schema path (`@_spi(Benchmarks) import ModelKitCore`).
 @_spi(Benchmarks)
 public enum DecodePaths {
-    /// `Model.init(json:)` on the push engine (frames, buffering and replay).
-    @inlinable
-    public static func push<M: Model>(_ type: M.Type, from json: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> M {
-        let box = ResultBox<M>()
-        try json.withUnsafeBytes { try DecodeRun.fill(.decodingExactly(into: box), box, $0, options: options) }
-        return box.takeValue()
-    }
-
     /// `Model.init(json:)` on the tape (record, then the schema reader).
     @inlinable
     public static func tape<M: Model>(_ type: M.Type, from json: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> M {

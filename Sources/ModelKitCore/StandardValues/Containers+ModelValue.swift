@@ -10,17 +10,6 @@ extension Optional: ModelValue where Wrapped: ModelValue {
         return try Wrapped.decodeEngineScalar(scalar, in: context).map { .some($0) }
     }
 
-    @inlinable
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: Wrapped??) throws -> ModelEngine.Frame? {
-        try Wrapped.beginEngineContainer(kind, in: context, merging: existing ?? nil)
-    }
-
-    @inlinable
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Wrapped?? {
-        try Wrapped.finishEngineContainer(frame, in: context).map { .some($0) }
-    }
-
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Wrapped? {
         if case .null = json { return nil }
         return try Wrapped.decodeModelValue(from: json, options: options)
@@ -44,18 +33,6 @@ extension Array: ModelValue where Element: ModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [Element]? {
         if case .container(.array, let index) = scalar.token { return try context.tapeReader.readArray(of: Element.self, at: index) }
         return try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
-    }
-
-    @inlinable
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: [Element]?) throws -> ModelEngine.Frame? {
-        guard kind == .array else { return try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
-        return ModelEngine.Frame(context.engine.arrayFrame(of: Element.self))
-    }
-
-    @inlinable
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> [Element]? {
-        context.engine.takeArray(frame.frame, of: Element.self)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [Element] {
@@ -82,18 +59,6 @@ extension Set: ModelValue where Element: ModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Set<Element>? {
         if case .container(.array, let index) = scalar.token { return try Set(context.tapeReader.readArray(of: Element.self, at: index)) }
         return try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
-    }
-
-    @inlinable
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: Set<Element>?) throws -> ModelEngine.Frame? {
-        guard kind == .array else { return try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
-        return ModelEngine.Frame(context.engine.arrayFrame(of: Element.self))
-    }
-
-    @inlinable
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Set<Element>? {
-        Set(context.engine.takeArray(frame.frame, of: Element.self))
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Set<Element> {
@@ -126,18 +91,6 @@ extension Dictionary: ModelValue where Key == String, Value: ModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> [String: Value]? {
         if case .container(.object, let index) = scalar.token { return try context.tapeReader.readDictionary(of: Value.self, at: index) }
         return try context.conversions.scalarForContainer(scalar.token, expected: _typeName)
-    }
-
-    @inlinable
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: [String: Value]?) throws -> ModelEngine.Frame? {
-        guard kind == .object else { return try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init) }
-        return ModelEngine.Frame(context.engine.dictionaryFrame(of: Value.self))
-    }
-
-    @inlinable
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> [String: Value]? {
-        context.engine.takeDictionary(frame.frame, of: Value.self)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> [String: Value] {
@@ -180,11 +133,6 @@ extension ModelValue where Self: RawRepresentable, RawValue: ModelValue {
         guard let raw = try RawValue.decodeEngineScalar(scalar, in: context) else { return nil }
         if let value = Self(rawValue: raw) { return value }
         return try context.conversions.mismatch(expected: "\(_typeName) (one of its raw values)", found: scalar.token)
-    }
-
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: Self?) throws -> ModelEngine.Frame? {
-        try context.conversions.containerMismatch(kind, expected: _typeName).map(ModelEngine.Frame.init)
     }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {

@@ -74,11 +74,6 @@ protocol ScalarModelValue: ModelValue {
 }
 
 extension ScalarModelValue {
-    /// A scalar type never takes an object or array (lenient mode converts scalars only).
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: Self?) throws -> ModelEngine.Frame? {
-        try context.conversions.containerMismatch(kind, expected: modelTypeName).map(ModelEngine.Frame.init)
-    }
 
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> Self {
         try ModelDecoder.decode(Self.self, from: json, options: options)

@@ -142,14 +142,6 @@ extension JSONValue: ModelValue {
         if case .container(_, let index) = scalar.token { return try context.tapeReader.jsonValue(at: index) }
         return scalar.token.jsonValue
     }
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: JSONValue?) throws -> ModelEngine.Frame? {
-        ModelEngine.Frame(JSONValueFrame(kind: kind))
-    }
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> JSONValue? {
-        // Unchecked downcast: the engine hands back the frame `beginEngineContainer` returned.
-        unsafeDowncast(frame.frame, to: JSONValueFrame.self).takeValue()
-    }
     public static func decodeModelValue(from json: JSONValue, options: DecodingOptions) throws -> JSONValue { json }
     public func encodeModelValue(options: EncodingOptions) throws -> JSONValue { self }
 

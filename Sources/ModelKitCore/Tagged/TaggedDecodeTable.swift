@@ -24,10 +24,8 @@ final class TaggedDecodeTable: Sendable {
     let quotedTags: String
     /// The case an unknown tag decodes as, if one is marked `isDefault`.
     let defaultIndex: Int?
-    /// Per case: whether it carries a model, and the payload's frame (specialized for the
-    /// payload's type where the case was built, see `TaggedCase.init`).
+    /// Per case: whether it carries a model.
     let hasPayload: [Bool]
-    let beginPayload: [@Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?]
     /// Every tag's UTF-8 back to back; tag `i` is `tagBytes[tagStarts[i]..<tagStarts[i + 1]]`.
     /// One buffer compared with `memcmp`: a tag is found with no `String` and no generic
     /// sequence comparison.
@@ -45,7 +43,6 @@ final class TaggedDecodeTable: Sendable {
         }
         quotedTags = cases.map { JSONValue.string($0.tag).description }.joined(separator: ", ")
         hasPayload = cases.map { $0.payloadType != nil }
-        beginPayload = cases.map(\.begin)
         var bytes: [UInt8] = [], starts = [0]
         for taggedCase in cases {
             bytes.append(contentsOf: taggedCase.tag.utf8)

@@ -42,21 +42,6 @@ extension TaggedModel {
         try taggedUnion.decodeEngineScalar(scalar, in: context)
     }
 
-    /// The style's frame reads the tag and hands the payload to the case's model frame. A tagged
-    /// value is replaced whole by `update(json:)`, never merged.
-    @inlinable
-    public static func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context,
-                                            merging existing: Self?) throws -> ModelEngine.Frame? {
-        try taggedUnion.beginEngineContainer(kind, in: context)
-    }
-
-    // Inlinable (as a model's are): specialized in the enum's module, the engine reaches the
-    // union and the cases' closures with no generic metadata lookup per value.
-    @inlinable
-    public static func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Self? {
-        try taggedUnion.finishEngineContainer(frame, in: context)
-    }
-
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws {
         try Self.taggedUnion.present(self, to: visitor)
     }

@@ -30,22 +30,6 @@ extension TaggedUnion {
         return try context.conversions.mismatch(expected: typeName, found: scalar.token)
     }
 
-    /// ``ModelValue/beginEngineContainer(_:in:merging:)`` for the enum: the style's frame reads
-    /// the tag and hands the payload to the case's model frame. A tagged value is replaced whole
-    /// by `update(json:)`, never merged.
-    @inlinable
-    public func beginEngineContainer(_ kind: ModelEngine.ContainerKind, in context: ModelEngine.Context) throws -> ModelEngine.Frame? {
-        try beginDecodeFrame(kind, context.engine).map(ModelEngine.Frame.init)
-    }
-
-    /// ``ModelValue/finishEngineContainer(_:in:)`` for the enum.
-    // Inlinable (as a model's entry points are): specialized in the enum's module, the engine
-    // reaches the union and the cases' closures with no generic metadata lookup per value.
-    @inlinable
-    public func finishEngineContainer(_ frame: ModelEngine.Frame, in context: ModelEngine.Context) throws -> Root? {
-        try finishDecodeFrame(frame.frame, context.engine)
-    }
-
     /// ``ModelValue/presentModelValue(to:)`` for the enum: its case's tag in the union's style,
     /// then the payload.
     public func present(_ value: Root, to visitor: ModelEngine.Visitor) throws {

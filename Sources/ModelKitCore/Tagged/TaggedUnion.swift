@@ -28,9 +28,6 @@ public struct TaggedCase<Root>: Sendable {
     // generic code at run time.
     let matches: @Sendable (Root) -> Bool
     @usableFromInline let make: (@Sendable () -> Root)?
-    let begin: @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?
-    @usableFromInline let finish: @Sendable (DecodeFrame, DecodeEngine) throws -> Root?
-    let scalar: @Sendable (ScalarToken, DecodeEngine) throws -> Root?
     /// The payload from the schema reader's tape: the value at an entry (adjacently and
     /// externally tagged), or, given the tag's member (internally tagged), the tagged object
     /// itself read as the payload's model with the tag key skipped.
@@ -45,31 +42,22 @@ public struct TaggedCase<Root>: Sendable {
     public init<Payload: Model>(_ tag: String, _ payload: Payload.Type,
                                 embed: @escaping @Sendable (Payload) -> Root,
                                 extract: @escaping @Sendable (Root) -> Payload?) {
-        // The decoding closures are made here, inlined where the union is declared, so that the
-        // payload's begin and finish are specialized for `Payload` (made inside ModelKitCore they
-        // would run generic code, with metadata lookups, per decoded value).
+        // The decoding closure is made here, inlined where the union is declared, so that the
+        // payload's read is specialized for `Payload` (made inside ModelKitCore it would run
+        // generic code, with metadata lookups, per decoded value).
         self.init(tag, payload, embed: embed, extract: extract,
-                  begin: { kind, d in try Payload._beginContainer(kind, d, merging: nil) },
-                  finish: { frame, d in try Payload._finishContainer(frame, d).map(embed) },
-                  scalar: { token, d in try Payload._decodeScalar(token, d).map(embed) },
                   readTape: { entry, reader, tagMember in try reader.readPayload(Payload.self, at: entry, tagMember: tagMember).map(embed) })
     }
 
     @usableFromInline
     init<Payload: Model>(_ tag: String, _ payload: Payload.Type,
                          embed: @escaping @Sendable (Payload) -> Root, extract: @escaping @Sendable (Root) -> Payload?,
-                         begin: @escaping @Sendable (ContainerKind, DecodeEngine) throws -> DecodeFrame?,
-                         finish: @escaping @Sendable (DecodeFrame, DecodeEngine) throws -> Root?,
-                         scalar: @escaping @Sendable (ScalarToken, DecodeEngine) throws -> Root?,
                          readTape: @escaping @Sendable (Int, TapeSchemaReader, Int) throws -> Root?) {
         self.tag = tag
         payloadType = payload
         isDefault = false
         matches = { extract($0) != nil }
         make = nil
-        self.begin = begin
-        self.finish = finish
-        self.scalar = scalar
         self.readTape = readTape
         visitPayload = { value, visitor in try extract(value)?._visit(visitor) }
         copy = { value in extract(value).map { embed($0._deepCopy()) } ?? value }
@@ -87,9 +75,6 @@ public struct TaggedCase<Root>: Sendable {
         self.isDefault = isDefault
         self.matches = matches
         make = value
-        begin = { _, _ in nil }
-        finish = { _, _ in value() }
-        scalar = { _, _ in value() }
         readTape = { _, _, _ in value() }
         visitPayload = { _, _ in }
         copy = { $0 }
