@@ -42,6 +42,8 @@ public final class ModelStreamDecoder<M: ModelValue> {
     var readyCapacity: Int { records.readyCapacity }
     /// Input held back from the parser (a string or number still open): what the tests count.
     var heldBackBytes: Int { pending.count + (head?.count ?? 0) }
+    /// The room kept for the record being recorded (one record plus one chunk): what the tests check.
+    var keptRecordBytes: Int { recorder.keptBytes }
     /// Skipped-value errors kept (streams keep none: nothing reports them).
     var keptSkippedErrors: Int { records.keptSkippedErrors }
 
@@ -113,29 +115,31 @@ public final class ModelStreamDecoder<M: ModelValue> {
             try feeder.feed($0, newBytes: chunk.count, to: recorder)
         }
         pending.removeFirst(handed)
-        // After the parse: the record a held number belongs to is known only then.
-        try checkHeldNumber(length: feeder.heldTokenLength)
-        // A record still open at the end of the chunk: its length so far is all that arrived
-        // since it began. Placed where the record crosses the limit, as when it closes past it.
-        if let start = recorder.recordStart, totalBytes - start > recorder.maxRecordBytes {
-            throw recorder.error(.limitExceeded(.maxInputBytes, limit: recorder.maxRecordBytes), at: start + recorder.maxRecordBytes,
-                                 path: recorder.recordPath)
+        try pending.withUnsafeBytes { heldBack in
+            // After the parse: the record a held number belongs to is known only then.
+            try checkHeldNumber(length: feeder.heldTokenLength, heldBack: heldBack)
+            // A record still open at the end of the chunk: its length so far is all that arrived
+            // since it began. Placed where the record crosses the limit, as when it closes past it.
+            if let start = recorder.recordStart, totalBytes - start > recorder.maxRecordBytes {
+                throw recorder.error(.limitExceeded(.maxInputBytes, limit: recorder.maxRecordBytes), at: start + recorder.maxRecordBytes,
+                                     path: recorder.recordPath, heldBack: heldBack)
+            }
         }
     }
 
     /// A number held back counts against the limits as it grows: its text against
     /// `maxStringBytes` (placed at its start, as the recorder places a number it is handed
     /// whole), and, as (part of) a record, against the per-record `maxInputBytes`.
-    private func checkHeldNumber(length: Int) throws {
+    private func checkHeldNumber(length: Int, heldBack: UnsafeRawBufferPointer) throws {
         guard length > 0 else { return }
         let start = totalBytes - length
         if length > options.limits.maxStringBytes {
-            throw recorder.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: start, path: nil)
+            throw recorder.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: start, path: nil, heldBack: heldBack)
         }
         let recordStart = recorder.recordStart ?? start
         if totalBytes - recordStart > recorder.maxRecordBytes {
             throw recorder.error(.limitExceeded(.maxInputBytes, limit: recorder.maxRecordBytes), at: recordStart + recorder.maxRecordBytes,
-                                 path: recorder.recordPath)
+                                 path: recorder.recordPath, heldBack: heldBack)
         }
     }
 }

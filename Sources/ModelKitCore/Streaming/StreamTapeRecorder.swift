@@ -66,6 +66,9 @@ final class StreamTapeRecorder: ChunkParser {
     /// bytes count against its `maxInputBytes`.
     var recordStart: Int? { recording ? recordStartOffset : nil }
 
+    /// The room the record buffer keeps (tests check it stays bounded).
+    var keptBytes: Int { bytes.capacity }
+
     /// The stream's bytes before `offset` (a byte order mark) are not JSON: counted as columns.
     func skipPrefix(_ prefix: UnsafeRawBufferPointer, upTo offset: Int) {
         locator.lineTracker.advance(over: prefix)
@@ -112,8 +115,31 @@ final class StreamTapeRecorder: ChunkParser {
     /// A failure at `offset` in the stream; without a path, at the record being recorded and
     /// the containers open in it (`$[3].tags[2]`).
     func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError {
-        let (offset, line, column) = locator.place(offset)
+        error(reason, at: offset, path: path, heldBack: UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// A failure at `offset`, which may be in `heldBack`: the bytes after all that was parsed,
+    /// not handed to the parser yet (a number or string still open, a record over its limit).
+    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?, heldBack: UnsafeRawBufferPointer) -> ModelDecodingError {
+        let (line, column) = lineAndColumn(of: offset, heldBack: heldBack)
         return ModelDecodingError(reason: reason, path: path ?? pathOfOpenContainers(), line: line, column: column, byteOffset: offset)
+    }
+
+    /// The locator knows the piece being parsed; the record's bytes and the held-back ones
+    /// place what lies before it (a record over its limit, found at the end of a chunk) or after.
+    private func lineAndColumn(of offset: Int, heldBack: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+        var tracker = LineTracker()
+        if offset >= locator.lineTrackerOffset, offset - locator.lineTrackerOffset <= heldBack.count, heldBack.count > 0 {
+            tracker = locator.lineTracker
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: heldBack[..<(offset - locator.lineTrackerOffset)]))
+        } else if recording, offset >= recordStartOffset, offset <= bytesStart + bytes.count {
+            (tracker.line, tracker.column) = (recordLine, recordColumn)
+            let kept = bytes.suffix(from: recordStartOffset - bytesStart)
+            tracker.advance(over: UnsafeRawBufferPointer(rebasing: kept[..<(offset - recordStartOffset)]))
+        } else {
+            (tracker.line, tracker.column) = locator.location(of: offset)
+        }
+        return (tracker.line, tracker.column)
     }
 
     /// `$[3]` for the record being recorded (or the next one, between records); `$` before
