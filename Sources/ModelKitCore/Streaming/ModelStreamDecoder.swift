@@ -15,8 +15,9 @@
 /// input (a struct's copies would share the parser and buffers behind each other's backs).
 public final class ModelStreamDecoder<M: ModelValue> {
     private let options: DecodingOptions
-    private let root: StreamRootFrame<M>
-    private let engine: DecodeEngine
+    /// Each record's tape, read into models as soon as it is recorded (no push engine).
+    private let records: ModelStreamRecords<M>
+    private let recorder: StreamTapeRecorder
     /// What yajl is handed when: the pre-scan and the bytes held back (see ``ChunkedFeeder``).
     private var feeder = ChunkedFeeder()
     /// The input the feeder holds back (from its `parsedEnd` on): a chunk's bytes do not outlive
@@ -33,17 +34,18 @@ public final class ModelStreamDecoder<M: ModelValue> {
     /// JSON Lines, or each element of a top-level array, so a long-running stream never hits them.
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
-        root = StreamRootFrame<M>(maxRecordBytes: options.limits.maxInputBytes)
-        engine = DecodeEngine(options: options, root: root, multipleValues: true)
-        engine.keptSkippedLimit = 0
+        records = ModelStreamRecords<M>(options: options)
+        recorder = StreamTapeRecorder(options: options, records: records)
     }
 
     /// The capacity of the buffer for models not yet handed out, between calls: what the tests check.
-    var readyCapacity: Int { root.readyCapacity }
+    var readyCapacity: Int { records.readyCapacity }
     /// Input held back from the parser (a string or number still open): what the tests count.
     var heldBackBytes: Int { pending.count + (head?.count ?? 0) }
+    /// The room kept for the record being recorded (one record plus one chunk): what the tests check.
+    var keptRecordBytes: Int { recorder.keptBytes }
     /// Skipped-value errors kept (streams keep none: nothing reports them).
-    var keptSkippedErrors: Int { engine.skipped.count }
+    var keptSkippedErrors: Int { records.keptSkippedErrors }
 
     /// Consumes the next chunk and returns the models it completed.
     public func feed<Bytes: Collection<UInt8>>(_ chunk: Bytes) throws -> [M] {
@@ -59,7 +61,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
             failure = error
             throw error
         }
-        return root.takeReady()
+        return records.takeReady()
     }
 
     /// Ends the input and returns the models still pending; throws if the input stops mid-value.
@@ -72,14 +74,14 @@ public final class ModelStreamDecoder<M: ModelValue> {
                 head = nil
                 try held.withUnsafeBytes { try consume($0) }
             }
-            try pending.withUnsafeBytes { try feeder.finish($0, to: LineCountingParser(engine: engine)) }
+            try pending.withUnsafeBytes { try feeder.finish($0, to: recorder) }
             pending.removeAll()
-            try engine.complete(at: totalBytes)
+            try recorder.complete(at: totalBytes)
         } catch {
             failure = error
             throw error
         }
-        return root.takeReady()
+        return records.takeReady()
     }
 
     /// Holds the first bytes back until they are a whole byte order mark or cannot be one.
@@ -102,55 +104,42 @@ public final class ModelStreamDecoder<M: ModelValue> {
         if totalBytes == 0, hasByteOrderMark(chunk) {
             // A byte order mark may be ignored (RFC 8259 §8.1); count it (a column, as a whole
             // document's positions do), parse past it.
-            engine.locator.lineTracker.advance(over: UnsafeRawBufferPointer(rebasing: chunk[..<3]))
+            recorder.skipPrefix(UnsafeRawBufferPointer(rebasing: chunk[..<3]), upTo: 3)
             chunk = UnsafeRawBufferPointer(rebasing: chunk[3...])
             totalBytes = 3
             feeder = ChunkedFeeder(start: 3)
-            engine.locator.lineTrackerOffset = 3
         }
         totalBytes += chunk.count
         pending.append(contentsOf: chunk)
         let handed = try pending.withUnsafeBytes {
-            try feeder.feed($0, newBytes: chunk.count, to: LineCountingParser(engine: engine))
+            try feeder.feed($0, newBytes: chunk.count, to: recorder)
         }
         pending.removeFirst(handed)
-        // After the parse: the record a held number belongs to is known only then.
-        try checkHeldNumber(length: feeder.heldTokenLength)
-        // A record still open at the end of the chunk: its length so far is all that arrived since it began.
-        if let start = root.recordStart, totalBytes - start > root.maxRecordBytes {
-            throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: start + root.maxRecordBytes)
+        try pending.withUnsafeBytes { heldBack in
+            // After the parse: the record a held number belongs to is known only then.
+            try checkHeldNumber(length: feeder.heldTokenLength, heldBack: heldBack)
+            // A record still open at the end of the chunk: its length so far is all that arrived
+            // since it began. Placed where the record crosses the limit, as when it closes past it.
+            if let start = recorder.recordStart, totalBytes - start > recorder.maxRecordBytes {
+                throw recorder.error(.limitExceeded(.maxInputBytes, limit: recorder.maxRecordBytes), at: start + recorder.maxRecordBytes,
+                                     path: recorder.recordPath, heldBack: heldBack)
+            }
         }
     }
 
     /// A number held back counts against the limits as it grows: its text against
-    /// `maxStringBytes`, and, as (part of) a record, against the per-record `maxInputBytes`.
-    private func checkHeldNumber(length: Int) throws {
+    /// `maxStringBytes` (placed at its start, as the recorder places a number it is handed
+    /// whole), and, as (part of) a record, against the per-record `maxInputBytes`.
+    private func checkHeldNumber(length: Int, heldBack: UnsafeRawBufferPointer) throws {
         guard length > 0 else { return }
         let start = totalBytes - length
         if length > options.limits.maxStringBytes {
-            throw engine.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: start + options.limits.maxStringBytes)
+            throw recorder.error(.limitExceeded(.maxStringBytes, limit: options.limits.maxStringBytes), at: start, path: nil, heldBack: heldBack)
         }
-        let recordStart = root.recordStart ?? start
-        if totalBytes - recordStart > root.maxRecordBytes {
-            throw engine.error(.limitExceeded(.maxInputBytes, limit: root.maxRecordBytes), at: recordStart + root.maxRecordBytes)
+        let recordStart = recorder.recordStart ?? start
+        if totalBytes - recordStart > recorder.maxRecordBytes {
+            throw recorder.error(.limitExceeded(.maxInputBytes, limit: recorder.maxRecordBytes), at: recordStart + recorder.maxRecordBytes,
+                                 path: recorder.recordPath, heldBack: heldBack)
         }
     }
-}
-
-/// The stream's engine as the feeder's parser: line and column are counted on over what yajl was
-/// handed, as the bytes do not stay.
-private struct LineCountingParser: ChunkParser {
-    let engine: DecodeEngine
-
-    func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
-        try engine.parse(buffer, at: offset)
-        engine.locator.lineTracker.advance(over: buffer)
-        engine.locator.lineTrackerOffset = offset + buffer.count
-    }
-
-    func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError {
-        engine.error(reason, at: offset, path: path)
-    }
-
-    var maxStringBytes: Int { engine.maxStringBytes }
 }

@@ -100,6 +100,14 @@ final class Tape {
         nullIndex = 0
     }
 
+    /// The input moved (a stream's record buffer grew, or dropped what preceded the record):
+    /// the same bytes at a new address, with more after them. Entries are offsets, so they stay.
+    func moveInput(to input: UnsafeRawBufferPointer) {
+        building.value.input = input
+        building.value.inputBase = input.baseAddress ?? UnsafeRawPointer(building.value.entries)
+        lines.store(nil)
+    }
+
     /// Lets the compacted copy go when the tape is parked (its buffers serve the next compaction
     /// instead of waiting in an idle workspace), and an input-sized side buffer (so that the tape
     /// of twitter.json is parked). Does nothing while a decoder still reads the tape.
