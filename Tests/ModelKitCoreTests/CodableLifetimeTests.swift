@@ -218,12 +218,12 @@ struct CodableLifetimeTests {
         #expect(errorPath { _ = try ours.flags[1].container.decode(Bool.self) } == "flags/Index 1")
     }
 
-    /// A kept decoder needs the tape and the conversions, not the parser that built the tape nor
-    /// an engine: yajl's buffers are freed with the decode, whatever the type keeps.
+    /// A kept decoder needs the tape and the conversions, not the parser that built the tape:
+    /// yajl's buffers are freed with the decode, whatever the type keeps.
     @Test func aKeptDecoderHoldsNoParser() throws {
         let kept = try ModelDecoder().decode(KeepsDecoder.self, from: Array(document.utf8))
         let decoder = try #require(kept.decoder as? BridgeDecoder)
-        #expect(!(decoder.conversions is DecodeEngine))
+        #expect(!(decoder.conversions is TapeSchemaReader))
         #expect(try Person(from: kept.decoder).tags == ["a", "bé"])
         #expect(throws: DecodingError.self) { try kept.decoder.container(keyedBy: AnyKey.self).decode(Int.self, forKey: AnyKey("name")) }
     }

@@ -30,7 +30,9 @@ import Testing
             guard case .dataCorrupted(let context) = bridged else { Issue.record("\(bridged)"); continue }
             messages.insert(String(describing: context.underlyingError!))
         }
-        let fromFresh = try Array(text.utf8).withUnsafeBytes { bytes in try #require(DecodeRun.syntaxError(in: bytes, options: DecodingOptions())) }
+        let fromFresh = try Array(text.utf8).withUnsafeBytes { bytes in
+            try #require(throws: ModelDecodingError.self) { _ = try TapeRecorder.record(bytes, options: DecodingOptions()) }
+        }
         messages.insert(fromFresh.description)
         #expect(messages.count == 1, "\(messages)")
         #expect(messages.first?.contains("empty input") == true)

@@ -147,11 +147,7 @@ private struct TTHolder: Model {
             #expect(error.path == path && error.line == 1 && error.column == column, "\(json): \(error)")
             // The push engine failed for the same reason at the same column (its path named the object).
             PushEngineOracle.expect(PushEngineOracle.key(#function, "column", TDrawing.self, Array(json.utf8), options),
-                                    taped: "\(error.reasonDescription) @\(error.column)", pushed: {
-                let pushed = Result { try DecodePaths.push(TDrawing.self, from: Array(json.utf8), options: options) }
-                guard case .failure(let failure as ModelDecodingError) = pushed else { return "\(pushed)" }
-                return "\(failure.reasonDescription) @\(failure.column)"
-            }, sourceLocation: #_sourceLocation)
+                                    taped: "\(error.reasonDescription) @\(error.column)", sourceLocation: #_sourceLocation)
         }
     }
 

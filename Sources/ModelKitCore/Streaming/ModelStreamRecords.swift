@@ -27,10 +27,7 @@ final class ModelStreamRecords<M: ModelValue>: StreamRecordReader {
             // Nil: dropped under `.skip` (a mismatch, a rejected model).
             if let model { ready.append(model) }
         } catch {
-            // No fallback to the push engine: a type the reader does not read fails the record.
-            throw reader.failure(error, root: M.self)
-                ?? ModelDecodingError(reason: .invalid("\(M._typeName) cannot be read from a stream"), path: JSONPath.root,
-                                      line: 1, column: 1, byteOffset: 0)
+            throw reader.failure(error)
         }
     }
 
