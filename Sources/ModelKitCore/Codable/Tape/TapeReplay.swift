@@ -75,6 +75,7 @@ struct TapeReplaySource: ReplaySource {
         case .trueValue: fed = engine.onScalar(.bool(true), kind: .literal)
         case .number: fed = engine.onScalar(.number(bytes(of: entry)), kind: .number)
         case .string: fed = engine.onString(bytes(of: entry))
+        case .bytes: fed = engine.onScalar(.bytes(bytes(of: entry)), kind: .string)
         case .object: return .container(.object)
         case .array: return .container(.array)
         }
