@@ -65,7 +65,7 @@ public enum Archive {
     }
 
     /// Reads an archive into an existing instance (the NSCoding bridge uses this for `init?(coder:)`).
-    static func decode<M: Model>(_ type: M.Type, _ bytes: UnsafeRawBufferPointer, into existing: M?, onTape: Bool = false) throws -> M {
+    static func decode<M: Model>(_ type: M.Type, _ bytes: UnsafeRawBufferPointer, into existing: M?) throws -> M {
         var reader = CBORReader(bytes)
         let payloadStart: Int
         let payloadEnd: Int
@@ -92,24 +92,7 @@ public enum Archive {
         } catch CBORReader.Failure.malformed(let why) {
             throw ArchiveError.notAnArchive(why)
         }
-        if onTape { return try decodePayload(type, UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]), into: existing) }
-        let box = ResultBox<M>(existing: existing)
-        // The payload is keyed by field name: the root carries that to every model frame.
-        let root = RootFrame.decodingExactly(into: box, keys: .fieldNames)
-        let engine = DecodeEngine.pool.take(options: DecodingOptions(), merging: existing != nil, root: root)
-        var payload = CBORReader(UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]))
-        do {
-            try payload.feed(engine)
-        } catch let error as ModelDecodingError {
-            throw ArchiveError.invalidContent(error)
-        } catch CBORReader.Failure.malformed(let why) {
-            throw ArchiveError.notAnArchive(why)
-        } catch {
-            throw ArchiveError.notAnArchive("malformed payload")
-        }
-        guard let model = box.value else { throw ArchiveError.notAnArchive("the payload is not a model") }
-        DecodeEngine.pool.give(back: engine)
-        return model
+        return try decodePayload(type, UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]), into: existing)
     }
 
     /// Writes `model` to `url` atomically and durably: a temporary file in the same directory,

@@ -4,12 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads CBOR and feeds it to the decode engine as tokens, so archives decode through the same
-/// frames and schema tables as JSON (model members keyed by field name).
+/// Reads CBOR: an archive's header and checksum, and the items of its payload, which
+/// ``CBORTapeRecorder`` records as a tape for the schema reader.
 struct CBORReader {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
-    /// Arrays, maps and tags open around the item being fed: bounded, so that hostile nesting
+    /// Arrays, maps and tags open around the item being read: bounded, so that hostile nesting
     /// (a million nested arrays, a chain of 10,000 tags) is an error, not a stack overflow.
     var nesting = 0
     /// Twice JSON's default `maxDepth`: every archived container may carry a tag (dates, bignums).
@@ -114,7 +114,7 @@ struct CBORReader {
         }
     }
 
-    /// Enters an array, map or tag while feeding.
+    /// Enters an array, map or tag while recording.
     mutating func enter() throws {
         nesting += 1
         if nesting > Self.maxNesting { throw Failure.malformed("nesting deeper than \(Self.maxNesting) levels at byte \(offset - 1)") }
@@ -131,81 +131,7 @@ struct CBORReader {
         return try slice(count)
     }
 
-    /// Feeds one item to the engine.
-    mutating func feed(_ engine: DecodeEngine) throws {
-        let head = try byte()
-        let major = head >> 5
-        let info = head & 31
-        switch major {
-        case 0:
-            try integer(try argument(info), negative: false, engine)
-        case 1:
-            let n = try argument(info)
-            if n == .max {
-                try number("-18446744073709551616", engine)
-            } else {
-                try integer(n + 1, negative: true, engine)
-            }
-        case 2:
-            try check(engine.onScalar(.bytes(try slice(try argument(info))), kind: .string), engine)
-        case 3:
-            try check(engine.onString(try textBytes(try argument(info))), engine)
-        case 4:
-            let count = try argument(info)
-            try enter()
-            defer { nesting -= 1 }
-            try check(engine.onOpen(.array), engine)
-            for _ in 0..<count { try feed(engine) }
-            try check(engine.onClose(), engine)
-        case 5:
-            let count = try argument(info)
-            try enter()
-            defer { nesting -= 1 }
-            try check(engine.onOpen(.object), engine)
-            for _ in 0..<count {
-                let keyHead = try byte()
-                guard keyHead >> 5 == 3 else { throw Failure.malformed("map key is not a text string at byte \(offset - 1)") }
-                try check(engine.onKey(try textBytes(try argument(keyHead & 31))), engine)
-                try feed(engine)
-            }
-            try check(engine.onClose(), engine)
-        case 6:
-            let tag = try argument(info)
-            try enter()
-            defer { nesting -= 1 }
-            try tagged(tag, engine)
-        default:
-            switch info {
-            case 20: try check(engine.onScalar(.bool(false), kind: .literal), engine)
-            case 21: try check(engine.onScalar(.bool(true), kind: .literal), engine)
-            case 22, 23: try check(engine.onScalar(.null, kind: .literal), engine)
-            case 25: try float(Double(Float(Float16Bits(UInt16(try argument(info))))), engine)
-            case 26: try float(Double(Float(bitPattern: UInt32(try argument(info)))), engine, single: true)
-            case 27: try float(Double(bitPattern: try argument(info)), engine)
-            default: throw Failure.malformed("unsupported simple value \(info)")
-            }
-        }
-    }
-
-    private mutating func tagged(_ tag: UInt64, _ engine: DecodeEngine) throws {
-        switch tag {
-        case 2, 3:
-            // Bignum: big-endian magnitude → decimal text.
-            var digits = BigNumberConversion.decimalDigits(ofBigEndian: try bignumMagnitude())
-            if tag == 3 { digits = "-" + Self.addOne(digits) }
-            try number(digits, engine)
-        case 4:
-            // Decimal fraction [exponent, mantissa] → "mantissa e exponent".
-            guard try byte() == 0x82 else { throw Failure.malformed("decimal fraction is not a 2-element array") }
-            let exponent = try integerText()
-            let mantissa = try integerText()
-            try number(exponent == "0" ? mantissa : "\(mantissa)e\(exponent)", engine)
-        default:
-            // Self-describe (55799), epoch dates (1) and unknown tags: the content speaks for itself.
-            try feed(engine)
-        }
-    }
-
+    /// An integer (a decimal fraction's exponent or mantissa, a bignum among them) as decimal text.
     mutating func integerText() throws -> String {
         let head = try byte()
         let value = try argument(head & 31)
@@ -219,44 +145,7 @@ struct CBORReader {
         }
     }
 
-    /// Integers become number text in a stack buffer: no `String` per number.
-    private func integer(_ magnitude: UInt64, negative: Bool, _ engine: DecodeEngine) throws {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
-            var i = 21
-            var v = magnitude
-            repeat {
-                i -= 1
-                buffer[i] = 0x30 &+ UInt8(v % 10)
-                v /= 10
-            } while v > 0
-            if negative {
-                i -= 1
-                buffer[i] = UInt8(ascii: "-")
-            }
-            let text = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[i..<21])
-            try check(engine.onScalar(.number(text), kind: .number), engine)
-        }
-    }
-
-    private func number(_ text: String, _ engine: DecodeEngine) throws {
-        var text = text
-        try text.withUTF8 { try check(engine.onScalar(.number(UnsafeRawBufferPointer($0)), kind: .number), engine) }
-    }
-
-    private func float(_ value: Double, _ engine: DecodeEngine, single: Bool = false) throws {
-        guard value.isFinite else {
-            // JSON tokens have no NaN or infinity: as text, which floating-point fields accept.
-            var text = value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")
-            try text.withUTF8 { try check(engine.onString(UnsafeRawBufferPointer($0)), engine) }
-            return
-        }
-        try number(single ? Float(value).description : value.description, engine)
-    }
-
-    private func check(_ proceeds: Bool, _ engine: DecodeEngine) throws {
-        if !proceeds { throw engine.failure ?? ModelDecodingError(reason: .invalid("archive decoding stopped"), path: "$", line: 0, column: 0, byteOffset: offset) }
-    }
-
+    /// `digits` (decimal, no sign) plus one: a negative bignum's magnitude is its value minus one.
     static func addOne(_ digits: String) -> String {
         var bytes = Array(digits.utf8)
         var i = bytes.count - 1
