@@ -245,6 +245,37 @@ private func decode<M: Model>(_ type: M.Type, _ bytes: [UInt8], into existing: (
         }
     }
 
+    /// `init?(coder:)`'s read: into the instance given (a class keeps its identity), every
+    /// archived field set, a `.notArchived` one left as it was, a field the archive lacks too.
+    @Test func anArchiveMergesIntoAnExistingClassInstance() throws {
+        let written = Session()
+        written.user = "ada"
+        written.expires = Date(timeIntervalSince1970: 1_700_000_000.25)
+        written.secret = "not written"
+        let bytes = try Archive.encode(written)
+        let existing = Session()
+        existing.secret = "kept"
+        let read = try bytes.withUnsafeBytes { try Archive.decode(Session.self, $0, into: existing) }
+        #expect(read === existing)
+        #expect(existing.user == "ada")
+        #expect(existing.expires == written.expires)
+        #expect(existing.secret == "kept")
+        // A payload without `user` leaves it; a misfit names the field.
+        let parts = try ArchiveParts(bytes)
+        let onlyExpires: [UInt8] = [0xA1, 0x67] + Array("expires".utf8) + [0xC1, 0x01]
+        let again = Session()
+        again.user = "before"
+        _ = try parts.archive(payload: onlyExpires).withUnsafeBytes { try Archive.decode(Session.self, $0, into: again) }
+        #expect(again.user == "before")
+        #expect(again.expires == Date(timeIntervalSince1970: 1))
+        let misfit: [UInt8] = [0xA1, 0x64] + Array("user".utf8) + [0x82, 0x01, 0x02]
+        let error = try #require(throws: ArchiveError.self) {
+            try parts.archive(payload: misfit).withUnsafeBytes { try Archive.decode(Session.self, $0, into: Session()) }
+        }
+        guard case .invalidContent(let inner) = error else { Issue.record("\(error)"); return }
+        #expect(inner.path == "$.user")
+    }
+
     /// Nesting past `maxDepth` (512 levels, the payload's map one of them) fails where the push
     /// engine failed: inside a value read, at the container too deep; inside a value no field
     /// reads (an unknown key, a model's field given an array), naming the value skipped; after
