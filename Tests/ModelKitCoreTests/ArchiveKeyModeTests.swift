@@ -1,9 +1,8 @@
 import Testing
 @testable import ModelKitCore
 
-/// Archive mode (members keyed by field name) belongs to the archive decode's root frame, not to
-/// the engine: a pooled engine that served an archive decodes the next JSON document by JSON
-/// keys, and the other way round.
+/// Archive mode (members keyed by field name) belongs to the archive's decode, not to the reader:
+/// a decode after an archive's reads the next JSON document by JSON keys, and the other way round.
 @Suite struct ArchiveKeyModeTests {
     @Test func archiveAndJSONDecodesAlternateOnPooledEngines() throws {
         var book = ArchivedBook()
@@ -19,9 +18,16 @@ import Testing
         }
     }
 
-    @Test func theRootFrameCarriesTheKeyMode() throws {
-        let box = ResultBox<ArchivedBook>()
-        #expect(RootFrame.decodingExactly(into: box).memberKeys == .jsonKeys)
-        #expect(RootFrame.decodingExactly(into: box, keys: .fieldNames).memberKeys == .fieldNames)
+    /// The key mode holds at every level, and only for the archive's reader: a nested model is
+    /// read by field name too (`desc` and `bookID`, not the JSON key path `ext.desc` or the keys
+    /// `id`/`ID`/`book_id`), and a JSON decode on the reader parked after it reads JSON keys.
+    @Test func nestedModelsAreReadByFieldNameAndJSONAfterwardsByKey() throws {
+        var holder = AllTypes()
+        holder.nested = Book(name: "Dune", pages: 412, desc: "sand", bookID: "b1")
+        let back = try Archive.decode(AllTypes.self, from: Archive.encode(holder))
+        #expect(back.nested == holder.nested)
+        let json = try Book(json: #"{"n": "x", "desc": "no", "bookID": "no", "ext": {"desc": "yes"}, "book_id": "yes"}"#)
+        #expect(json.desc == "yes")
+        #expect(json.bookID == "yes")
     }
 }

@@ -92,8 +92,7 @@ public enum Archive {
         } catch CBORReader.Failure.malformed(let why) {
             throw ArchiveError.notAnArchive(why)
         }
-        _ = (payloadStart, payloadEnd)
-        throw ArchiveError.notAnArchive("TEMPORARY: archives move to the tape (branch archive-tape)")
+        return try decodePayload(type, UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<payloadEnd]), into: existing)
     }
 
     /// Writes `model` to `url` atomically and durably: a temporary file in the same directory,

@@ -4,14 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads CBOR and feeds it to the decode engine as tokens, so archives decode through the same
-/// frames and schema tables as JSON (model members keyed by field name).
+/// Reads CBOR: an archive's header and checksum, and the items of its payload, which
+/// ``CBORTapeRecorder`` records as a tape for the schema reader.
 struct CBORReader {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
-    /// Arrays, maps and tags open around the item being fed: bounded, so that hostile nesting
+    /// Arrays, maps and tags open around the item being read: bounded, so that hostile nesting
     /// (a million nested arrays, a chain of 10,000 tags) is an error, not a stack overflow.
-    private var nesting = 0
+    var nesting = 0
     /// Twice JSON's default `maxDepth`: every archived container may carry a tag (dates, bignums).
     static let maxNesting = 1024
 
@@ -54,7 +54,7 @@ struct CBORReader {
 
     /// The bytes of a text string, which must be UTF-8 (RFC 8949 §3.1): read as they were,
     /// invalid bytes became U+FFFD silently, where the JSON path rejects the same bytes.
-    private mutating func textBytes(_ count: UInt64) throws -> UnsafeRawBufferPointer {
+    mutating func textBytes(_ count: UInt64) throws -> UnsafeRawBufferPointer {
         let start = offset
         let text = try slice(count)
         if let bad = Self.firstInvalidUTF8(in: text) {
@@ -114,14 +114,14 @@ struct CBORReader {
         }
     }
 
-    /// Enters an array, map or tag while feeding.
-    private mutating func enter() throws {
+    /// Enters an array, map or tag while recording.
+    mutating func enter() throws {
         nesting += 1
         if nesting > Self.maxNesting { throw Failure.malformed("nesting deeper than \(Self.maxNesting) levels at byte \(offset - 1)") }
     }
 
     /// A bignum's magnitude, bounded in size.
-    private mutating func bignumMagnitude() throws -> UnsafeRawBufferPointer {
+    mutating func bignumMagnitude() throws -> UnsafeRawBufferPointer {
         let head = try byte()
         guard head >> 5 == 2 else { throw Failure.malformed("bignum without a byte string") }
         let count = try argument(head & 31)
@@ -131,6 +131,21 @@ struct CBORReader {
         return try slice(count)
     }
 
+    /// An integer (a decimal fraction's exponent or mantissa, a bignum among them) as decimal text.
+    mutating func integerText() throws -> String {
+        let head = try byte()
+        let value = try argument(head & 31)
+        switch head >> 5 {
+        case 0: return String(value)
+        case 1: return value == .max ? "-18446744073709551616" : "-" + String(value + 1)
+        case 6 where value == 2 || value == 3:
+            let digits = BigNumberConversion.decimalDigits(ofBigEndian: try bignumMagnitude())
+            return value == 3 ? "-" + Self.addOne(digits) : digits
+        default: throw Failure.malformed("expected an integer at byte \(offset - 1)")
+        }
+    }
+
+    /// `digits` (decimal, no sign) plus one: a negative bignum's magnitude is its value minus one.
     static func addOne(_ digits: String) -> String {
         var bytes = Array(digits.utf8)
         var i = bytes.count - 1
@@ -147,7 +162,7 @@ struct CBORReader {
 }
 
 /// IEEE half precision → Float (CBOR writers may use it for small floats).
-private func Float16Bits(_ bits: UInt16) -> Float {
+func Float16Bits(_ bits: UInt16) -> Float {
     let sign: Float = bits & 0x8000 != 0 ? -1 : 1
     let exponent = Int((bits >> 10) & 0x1F)
     let fraction = Float(bits & 0x3FF)

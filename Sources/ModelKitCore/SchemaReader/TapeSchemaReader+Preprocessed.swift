@@ -26,6 +26,9 @@ extension TapeSchemaReader {
         side.start(Tape(recording: rewritten), options: options)
         side.outer = (self, index)
         side.merging = merging
+        side.keysByFieldName = keysByFieldName
+        // The nesting below carries ``tooDeep``'s offset: the side reader takes its slow path too.
+        side.tooDeep = tooDeep == .max ? .max : Int.max - 1
         (side.nestingLeft, side.nestingLimit, side.bufferedLevels) = (nestingLeft, nestingLimit, bufferedLevels)
         side.keptSkippedLimit = keptSkippedLimit
         side.rootIsExact = true

@@ -15,6 +15,8 @@ extension TapeSchemaReader {
         case .falseValue: return .bool(false)
         case .number: return .number(JSONNumber(uncheckedText: String(decoding: text(entry), as: UTF8.self)))
         case .string: return .string(String(decoding: text(entry), as: UTF8.self))
+        // An archive's byte string, as the push engine made it of one: its base64 text.
+        case .bytes: return ScalarToken.bytes(text(entry)).jsonValue
         case .array:
             try enter(index)
             defer { nestingLeft &+= 1 }

@@ -50,6 +50,13 @@ final class TapeSchemaReader: ScalarConversions {
     /// `update(json:)`: every field read merges into its current value, as on the push engine
     /// (TapeSchemaReader+Merge.swift).
     @exclusivity(unchecked) @usableFromInline final var merging = false
+    /// Archives: members are named by field name (``Schema/nameTable``, one name per field),
+    /// not by JSON key, as the push engine's `.fieldNames` mode read them (Archive/Archive+Tape.swift).
+    @exclusivity(unchecked) final var keysByFieldName = false
+    /// An archive's first container nested deeper than `maxDepth` (`Int.max`: none), and the
+    /// deepest container entered that holds it (TapeSchemaReader+Depth.swift).
+    @exclusivity(unchecked) final var tooDeep = Int.max
+    @exclusivity(unchecked) final var enteredTowardTooDeep = -1
     /// A side reader's (over a `PreprocessingModel`'s rewrite): the reader and object whose place
     /// its failures take (TapeSchemaReader+Preprocessed.swift).
     @exclusivity(unchecked) final var outer: (reader: TapeSchemaReader, object: Int)?
@@ -88,6 +95,9 @@ final class TapeSchemaReader: ScalarConversions {
         bufferedLevels = 0
         skippedAt = []
         merging = false
+        keysByFieldName = false
+        tooDeep = .max
+        enteredTowardTooDeep = -1
         outer = nil
         startCounting(at: 0, budget: options.limits.maxElements, limit: options.limits.maxElements)
         nestingLimit = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
@@ -125,6 +135,7 @@ final class TapeSchemaReader: ScalarConversions {
         switch entry.kind {
         case .string: return .string(text(entry))
         case .number: return .number(text(entry))
+        case .bytes: return .bytes(text(entry))
         case .trueValue: return .bool(true)
         case .falseValue: return .bool(false)
         case .null: return .null
@@ -168,13 +179,14 @@ final class TapeSchemaReader: ScalarConversions {
     static var countingOffset: Int { 1 << 40 }
 
     /// ``enter(_:)`` past its one comparison: the container nests deeper than `maxDepth` (the
-    /// push engine's failure, there), or the decode counts elements.
+    /// push engine's failure, there), or the decode counts elements or watches ``tooDeep``.
     @usableFromInline
     final func enterCounting(_ index: Int) throws {
-        guard countsElements, nestingLeft &+ Self.countingOffset >= 0 else {
+        guard tooDeep != .max || countsElements, nestingLeft &+ Self.countingOffset >= 0 else {
             current = index
             throw DecodeFailure.limit(.maxDepth, nestingLimit)
         }
+        if tooDeep != .max { noteEntered(index) }
         if index >= countedThrough { try countContainers(through: index) }
     }
 
@@ -196,6 +208,10 @@ final class TapeSchemaReader: ScalarConversions {
     @usableFromInline
     final func readMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int = 0,
                            checksRequired: Bool = true) throws {
+        if keysByFieldName {
+            try readNamedMembers(of: index, schema: schema, into: root, skippingTag: tagMember)
+            return
+        }
         let table = schema.keyTable
         // The flat loop reads plain objects of up to 64 keys (``KeyTable/isFlat``: their
         // seen-bits in a register); a wider table, a tagged object (its tag skipped) and a merge
@@ -216,6 +232,17 @@ final class TapeSchemaReader: ScalarConversions {
                 }
             }
         } else if isFlat {
+            try readMembers(of: index, table: table, into: root, ranks: nil)
+        } else {
+            try readPathMembers(of: index, table: table, into: root, ranks: nil, tagMember: tagMember)
+        }
+    }
+
+    /// An archive's object (``keysByFieldName``): each field under its own name, so no rank to
+    /// track and no required key to check, as in the push engine's `.fieldNames` mode.
+    private final func readNamedMembers(of index: Int, schema: Schema, into root: UnsafeMutableRawPointer, skippingTag tagMember: Int) throws {
+        let table = schema.nameTable
+        if table.isFlat && tagMember == 0 && !merging {
             try readMembers(of: index, table: table, into: root, ranks: nil)
         } else {
             try readPathMembers(of: index, table: table, into: root, ranks: nil, tagMember: tagMember)

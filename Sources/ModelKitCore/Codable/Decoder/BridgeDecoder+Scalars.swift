@@ -12,6 +12,8 @@ extension BridgeDecoder {
         case .falseValue: return .bool(false)
         case .trueValue: return .bool(true)
         case .number: return .number(bytes(of: entry))
+        // Archive tapes only: the bridge never reads one; listed so the switch stays exact.
+        case .bytes: return .bytes(bytes(of: entry))
         default: return .string(bytes(of: entry))
         }
     }

@@ -3,15 +3,20 @@
 @usableFromInline
 struct TapeEntry {
     @usableFromInline
-    enum Kind: UInt8 { case null, falseValue, trueValue, number, string, object, array }
+    enum Kind: UInt8 {
+        case null, falseValue, trueValue, number, string, object, array
+        /// A CBOR byte string (archives only, Archive/CBORTapeRecorder.swift): raw bytes in the
+        /// side buffer, which `Data` takes as they are (JSON has no such token).
+        case bytes
+    }
 
     @usableFromInline var kind: Kind
     /// The text lives in the tape's side buffer (escaped strings, tokens yajl buffered), not in the input.
     @usableFromInline var isInSideBuffer: Bool
-    /// Strings and numbers: offset of the text (input or side buffer). Containers: input offset just
+    /// Strings, numbers and bytes: offset of the text (input or side buffer). Containers: input offset just
     /// past the closing bracket.
     @usableFromInline var start: UInt32
-    /// Strings and numbers: text length in bytes. Containers: number of elements (object members).
+    /// Strings, numbers and bytes: text length in bytes. Containers: number of elements (object members).
     @usableFromInline var length: UInt32
     /// Containers: index of the first entry after the container. Scalars: `index + 1`.
     @usableFromInline var next: UInt32

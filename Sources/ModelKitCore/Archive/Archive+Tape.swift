@@ -1,0 +1,45 @@
+// Reading an archive's payload (issue 35, "one engine"): recorded as a tape
+// (CBORTapeRecorder.swift) and read by the schema reader with members keyed by field name, as
+// JSON documents are read; into an existing instance (the NSCoding bridge's `init?(coder:)`)
+// as `update(json:)` merges on the tape (SchemaReader/TapeSchemaReader+Merge.swift).
+
+extension Archive {
+    /// The model in `payload` (the archive's fourth element, its checksum verified), or merged
+    /// into `existing`. Every failure is an ``ArchiveError``.
+    static func decodePayload<M: Model>(_ type: M.Type, _ payload: UnsafeRawBufferPointer, into existing: M?) throws -> M {
+        let options = DecodingOptions()
+        var recorder = CBORTapeRecorder(payload, maxDepth: min(options.limits.maxDepth, DecodingLimits.maxDepthBound))
+        do {
+            try recorder.record()
+        } catch CBORReader.Failure.malformed(let why) {
+            throw ArchiveError.notAnArchive(why)
+        } catch {
+            throw ArchiveError.notAnArchive("malformed payload")
+        }
+        let reader = TapeSchemaReader()
+        reader.start(recorder.tape, options: options)
+        defer { reader.end() }
+        reader.keysByFieldName = true
+        reader.watchTooDeep(recorder.firstTooDeep)
+        // The root is exactly the type asked for: a polymorphic root does not choose a subclass.
+        reader.rootIsExact = true
+        let decoded: M?
+        do {
+            if let existing {
+                reader.merging = true
+                decoded = reader.entries[0].kind == .object ? try reader.readModel(merging: existing, at: 0) : try M._decodeTape(0, reader)
+            } else {
+                decoded = try M._decodeTape(0, reader)
+            }
+            try reader.countRest()
+        } catch {
+            if let deep = reader.skippedTooDeep(before: error) { throw ArchiveError.invalidContent(deep) }
+            let failure = reader.failure(error)
+            throw ArchiveError.invalidContent(failure as? ModelDecodingError ?? reader.located(.invalid("\(failure)"), at: reader.current))
+        }
+        // Read up to a container nested too deep (the recording ended there): the push engine's failure.
+        if let deep = reader.skippedTooDeep(before: nil) { throw ArchiveError.invalidContent(deep) }
+        guard let model = decoded else { throw ArchiveError.notAnArchive("the payload is not a model") }
+        return model
+    }
+}
