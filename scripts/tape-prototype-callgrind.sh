@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 driver="${1:-Benchmarks/.build/release/TapePrototypeDriver}"
-modes="${2:-push record tape bridge yajl}"
+modes="${2:-model record tape bridge yajl}"
 files="${3:-user twitter canada citm_catalog}"
 corpus="${CORPUS:-/work/shared/corpus}"
 out="${OUT:-/tmp/tape-prototype-callgrind}"

@@ -147,7 +147,7 @@ import Testing
                 _ = try stream.feed(Array(json.utf8))
                 _ = try stream.finish()
             }
-            #expect(streamed.path == "$[0]" + path.dropFirst())  // a stream's values are numbered
+            #expect(streamed.path == "$[0]" + path.dropFirst() + "[0][0]")  // a stream's values are numbered
         }
     }
 

@@ -8,9 +8,10 @@ import ModelKitCore
 
 // Issue 35's prototype driver: one decode path, N times, for callgrind's ((N+1) − 1) ÷ N procedure.
 //   TapePrototypeDriver MODE FILE COUNT
-//   MODE: push (the push engine), tape (record + schema read), record (tape recording only),
-//         bridge (ModelDecoder().decode of the plain Codable twin), yajl (yajl's empty scan),
-//         check (tape result == push result, COUNT ignored),
+//   MODE: model (`Model.init(json:)`), tape (record + schema read, through the SPI), record (tape
+//         recording only), bridge (ModelDecoder().decode of the plain Codable twin), yajl (yajl's
+//         empty scan), check (the model's JSON == the Codable twin's, as JSONEncoder writes them
+//         with sorted keys: COUNT ignored),
 //         stats (allocations per decode, and thread CPU time per decode: median of COUNT interleaved rounds)
 // FILE: user.json → GitHubUser, twitter.json → TwitterTimeline, canada.json → FeatureCollection,
 //       citm_catalog.json → Catalog.
@@ -18,7 +19,7 @@ import ModelKitCore
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let count = Int(arguments[3]) else {
-    FileHandle.standardError.write("usage: TapePrototypeDriver push|tape|record|bridge|yajl|check FILE.json COUNT\n".data(using: .utf8)!)
+    FileHandle.standardError.write("usage: TapePrototypeDriver model|tape|record|bridge|yajl|check FILE.json COUNT\n".data(using: .utf8)!)
     exit(2)
 }
 let mode = arguments[1]
@@ -35,12 +36,9 @@ struct Case<M: Model, Plain: Codable> {
         let bridge = ModelDecoder()
         var sink = 0
         switch mode {
-        case "push":
-            #if TAPE_PROTOTYPE
-            for _ in 0..<count { sink &+= try withExtendedLifetime(DecodePaths.push(M.self, from: bytes)) { 1 } }
-            #else
+        case "model", "push":
+            // "push" was the push engine until it was deleted (issue 35): the model door now.
             for _ in 0..<count { sink &+= try withExtendedLifetime(M(json: bytes)) { 1 } }
-            #endif
         case "tape":
             #if TAPE_PROTOTYPE
             for _ in 0..<count { sink &+= try withExtendedLifetime(tapeDecode(M.self, bytes)) { 1 } }
@@ -65,18 +63,17 @@ struct Case<M: Model, Plain: Codable> {
         case "yajl":
             for _ in 0..<count { sink &+= YajlRaw.parse(bytes) ? 1 : 0 }
         case "check":
-            #if TAPE_PROTOTYPE
-            let pushed = try DecodePaths.push(M.self, from: bytes).jsonBytes(options: .init(sortedKeys: true))
-            let taped = try tapeDecode(M.self, bytes).jsonBytes(options: .init(sortedKeys: true))
-            print("\(name): push \(pushed.count) bytes, tape \(taped.count) bytes, equal: \(pushed == taped)")
-            if pushed != taped { exit(1) }
-            #else
-            print("built without TAPE_PROTOTYPE")
-            #endif
+            // Both decoded and written back with sorted keys by the same encoder, so only the values differ.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let model = try encoder.encode(JSONDecoder().decode(Plain.self, from: M(json: bytes).jsonBytes()))
+            let plain = try encoder.encode(JSONDecoder().decode(Plain.self, from: Data(bytes)))
+            print("\(name): model \(model.count) bytes, Codable twin \(plain.count) bytes, equal: \(model == plain)")
+            if model != plain { exit(1) }
         case "stats":
             #if TAPE_PROTOTYPE
             let contenders: [(String, () throws -> Void)] = [
-                ("push", { _ = try DecodePaths.push(M.self, from: bytes) }),
+                ("model", { _ = try M(json: bytes) }),
                 ("tape", { _ = try tapeDecode(M.self, bytes) }),
                 ("record", { _ = try DecodePaths.recordOnly(bytes) }),
                 ("bridge", { _ = try bridge.decode(Plain.self, from: bytes) }),

@@ -22,7 +22,7 @@ final class Lock<State>: @unchecked Sendable {
     #endif
     // Unchecked: the mutex already makes every access exclusive (a nested `withLock` on the
     // same lock would deadlock before it could overlap), and Swift's run-time check cost about
-    // 150 instructions per `withLock`, twice per decode (the engine pool).
+    // 150 instructions per `withLock`, twice per decode (the recorder pool).
     @exclusivity(unchecked) private var state: State
 
     init(_ initial: State) {

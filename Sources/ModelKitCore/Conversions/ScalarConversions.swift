@@ -3,11 +3,11 @@
 /// records the failure and leaves the value untouched) and the failures skipped so far.
 ///
 /// The Codable bridge's ``BridgeDecoder`` holds one directly (its mismatches always throw: a
-/// Codable property cannot be left untouched). The schema engine *is* one: ``DecodeEngine``
-/// subclasses it and locates what it skips. A subclass, not a property of the engine, because
-/// the values' scalar entry points run per token: through ``ModelEngine/Context`` they reach
-/// these flags with the same single load as when they lived on the engine, and the engine's
-/// container entry points get the engine back without a second reference to keep or load.
+/// Codable property cannot be left untouched). The schema reader *is* one: ``TapeSchemaReader``
+/// subclasses it and locates what it skips. A subclass, not a property of the reader, because
+/// the values' entry points run per value: through ``ModelEngine/Context`` they reach these
+/// flags with a single load, and a container's entry point gets the reader back without a
+/// second reference to keep or load.
 ///
 /// Every member is `final`: nothing here is dispatched dynamically but ``locateSkipped(_:)``,
 /// which runs only for a failure dropped under `.skip`.

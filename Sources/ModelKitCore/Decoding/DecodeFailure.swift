@@ -1,4 +1,4 @@
-/// A failure raised inside a frame; the engine adds path and position.
+/// A failure raised while a value is read; the schema reader adds path and position.
 struct DecodeFailure: Error {
     /// What code that treats failures differently switches on (the Codable bridge reports a
     /// number that does not fit as corrupted data, as `JSONDecoder` does); the reason's text is

@@ -38,9 +38,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return entries.indices.compactMap { index[entries[$0].key] == $0 ? entries[$0] : nil }
     }
 
-    /// The number of slots, removed ones included (the replay driver walks slots: no iterator
-    /// to copy per container).
-    var slotCount: Int { entries.count }
 
     /// The member in slot `slot`, nil when it was removed.
     func member(inSlot slot: Int) -> (key: String, value: JSONValue)? {

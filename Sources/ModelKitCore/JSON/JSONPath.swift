@@ -1,6 +1,6 @@
 /// The one formatter of the paths errors report: `$`, `$.a[3].b`, `$["a key"]`.
 ///
-/// Every path is built through it: the engine's frames, the tape's open containers, the Codable
+/// Every path is built through it: the schema reader's walks, the tape's open containers, the Codable
 /// bridge's coding paths and those of other decoders' `DecodingError`s, so one place in a
 /// document reads the same whichever path failed there.
 enum JSONPath {

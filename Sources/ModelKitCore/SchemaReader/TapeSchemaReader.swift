@@ -5,9 +5,11 @@
 // (specialized in the model's module, like the push path's); arrays reserved to their length,
 // which the tape knows before the first element is read.
 //
-// The reader reads every type the schema path has; a document the recorder refuses is the
-// recorder's error. Streams and archives still take the push engine (Decoding/) until they are
-// recorded on tapes of their own (TAPE-MIGRATION.md).
+// The reader reads every type the schema path has, for whole documents, stream records and
+// archive payloads alike; a document the recorder refuses is the recorder's error. It replaced
+// the push engine (frames fed token by token, buffering and replay; deleted in issue 35): where
+// a comment says "as the push engine did", the reader keeps that engine's behaviour on purpose,
+// and Benchmarks/Results/TAPE-MIGRATION.md lists the deliberate differences.
 
 /// Reads models off a recorded tape. It is the decode's ``ScalarConversions`` (the schema path's
 /// lenient/strict and mismatch policies, the same scalar entry points as the push engine), so a
@@ -272,7 +274,7 @@ final class TapeSchemaReader: ScalarConversions {
                 if try seen & bit == 0 || repeated(key, at: member) {
                     seen |= bit
                     let consumer = table.consumers[table.entries[found].firstConsumer]
-                    // Why a guaranteed reference: the schema keeps its slots alive (as in ObjectFrame);
+                    // Why a guaranteed reference: the schema keeps its slots alive;
                     // `isFlat` says every consumer is a field.
                     try consumer.slotReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { slot in
                         if let ranks {

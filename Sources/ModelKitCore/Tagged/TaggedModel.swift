@@ -31,7 +31,7 @@ public protocol TaggedModel: ModelValue {
     static var taggedUnion: TaggedUnion<Self> { get }
 }
 
-// Every body is the union's (TaggedUnion+Engine, +JSON, +Schema), which a plain `@Model` enum's
+// Every body is the union's (TaggedUnion+ModelValue, +JSON, +Schema), which a plain `@Model` enum's
 // generated members call too.
 extension TaggedModel {
     public static var modelTypeName: String { taggedUnion.typeName }

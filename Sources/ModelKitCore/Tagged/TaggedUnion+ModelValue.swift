@@ -11,7 +11,7 @@ extension TaggedUnion {
     /// ``ModelValue/decodeEngineScalar(_:in:)`` for the enum. Lenient: a null or non-object where
     /// a tagged value is expected is dropped, as for a model.
     // Inlinable: specialized in the enum's module, the payload's tape closure is called on
-    // concrete types (as the frames' `finishDecodeFrame` is).
+    // concrete types.
     @inlinable
     public func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Root? {
         // An object on the schema reader's tape: the tag looked up in its range, the payload read there.
