@@ -39,7 +39,7 @@ private func decoded<T: ModelValue>(_ type: T.Type, _ json: String) throws -> T 
     try ModelDecoder().decode(T.self, from: json)
 }
 
-@Suite struct BufferedModelReplayTests {
+@Suite struct ObjectReadAgainTests {
     @Test func nestedPolymorphicModelsAreReplayedOnce() throws {
         for depth in [10, 100] {
             let node = try decoded(PolyNode.self, nested(depth: depth, payload: 100))

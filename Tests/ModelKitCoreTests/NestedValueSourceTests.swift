@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import ModelKitCore
 
-/// The one replay driver (`DecodeEngine.replay(_:from:)`) feeds the engine from two sources: a
-/// built `JSONValue` and the Codable bridge's tape. For the same bytes, both must give the
-/// values and failures (reason and path) of a parse of those bytes.
+/// Besides its own bytes, a model is read from two sources: a built `JSONValue` (its tape
+/// recorded, `Tape(recording:)`) and its range of the Codable bridge's tape. For the same
+/// bytes, both must give the values and failures (reason and path) of a parse of those bytes.
 private struct ReplayedPart: Model, Equatable {
     var name = ""
     var size = 0
@@ -31,7 +31,7 @@ private struct ReplayedHolder: Decodable {
     var part: ReplayedPart
 }
 
-@Suite struct ReplayDriverTests {
+@Suite struct NestedValueSourceTests {
     /// The part three ways: parsed, replayed from a built value, replayed from the tape.
     private func threeWays(_ part: String, _ options: DecodingOptions) -> [Result<ReplayedPart, ModelDecodingError>] {
         let decoder = ModelDecoder(options: options)
