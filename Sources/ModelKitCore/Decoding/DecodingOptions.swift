@@ -144,14 +144,15 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// The deepest nesting any decode accepts, whatever `maxDepth` says: a larger `maxDepth`
     /// acts as this. Deeper values would overflow the stack in the paths that recurse over a
-    /// value (releasing, hashing, comparing and encoding a `JSONValue`, polymorphic replay).
+    /// value (releasing, hashing, comparing and encoding a `JSONValue`, reading a model).
     public static let maxDepthBound = 2_048
 
-    /// How deep values that are decoded from a buffered copy may nest in one another:
+    /// How deep values that read their object more than once may nest in one another:
     /// polymorphic and preprocessing models, and containers on a key several fields share.
-    /// Each such level is decoded by a nested replay on the stack (about 2.6 KB a level in a
-    /// release build), so they get a tighter bound than ``maxDepth``, one a 512 KiB thread stack
-    /// holds; deeper nesting throws `.limitExceeded(.maxDepth, limit: 128)`.
+    /// Each such level reads what it holds again (a polymorphic model builds its object as a
+    /// ``JSONValue`` to choose its class), so a chain costs its depth times its size; they get
+    /// a tighter bound than ``maxDepth``, and deeper nesting throws
+    /// `.limitExceeded(.maxDepth, limit: 128)`.
     public static let maxBufferedNesting = 128
 
     /// Limits with the defaults: depth 512, sizes unlimited.
