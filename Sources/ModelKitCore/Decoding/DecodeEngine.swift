@@ -33,7 +33,7 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     // into the engine: unchecked exclusivity, as for the flags above.
     /// Positions of tokens in the input, for errors.
     @exclusivity(unchecked) var locator = SourceLocator()
-    /// The parser feeding this engine; nil for an engine fed by replay or the archive reader.
+    /// The parser feeding this engine; nil for an engine fed by replay.
     @exclusivity(unchecked) private(set) var tokenizer: YajlTokenizer?
 
     @exclusivity(unchecked) var depth = 0
@@ -242,8 +242,8 @@ final class DecodeEngine: ScalarConversions, WholeInputParser {
     }
 
     // MARK: Token entry points
-    // Called by yajl (through DecodeEngine+Callbacks.swift), the replay driver (Replay/) and the
-    // archive reader, each straight on the engine: no protocol between them, no witness-table call.
+    // Called by yajl (through DecodeEngine+Callbacks.swift) and the replay driver (Replay/), each
+    // straight on the engine: no protocol between them, no witness-table call.
     // Each answers whether to go on: `false` means the entry point recorded `failure`.
 
     @inline(__always)

@@ -5,9 +5,10 @@
 // (specialized in the model's module, like the push path's); arrays reserved to their length,
 // which the tape knows before the first element is read.
 //
-// The reader reads every type the schema path has. What still takes the push engine (Decoding/)
-// is decided before it: a document the recorder refuses (its error keeps the push engine's path),
-// streams and archives. ``TapeFallback`` remains for guards that cannot fail (a buffering schema
+// The reader reads every type the schema path has, and archives (Archive/Archive+Tape.swift:
+// a CBOR payload recorded as a tape, members keyed by field name). What still takes the push
+// engine (Decoding/) is decided before it: a document the recorder refuses (its error keeps the
+// push engine's path) and streams. ``TapeFallback`` remains for guards that cannot fail (a buffering schema
 // that is neither polymorphic nor preprocessing) and goes with the push engine (TAPE-MIGRATION.md).
 
 /// Reads models off a recorded tape. It is the decode's ``ScalarConversions`` (the schema path's

@@ -31,7 +31,9 @@ class DecodeFrame: ContainerConsumer {
 enum MemberKeys {
     /// The schema's JSON keys, with their precedence and key paths (JSON documents).
     case jsonKeys
-    /// One name per field, the field's own name (archives).
+    /// One name per field, the field's own name. Archives read this way until they moved to the
+    /// tape (the schema reader's `keysByFieldName`); nothing starts a decode with it now, and it
+    /// goes with the push engine.
     case fieldNames
 }
 

@@ -19,7 +19,7 @@ class ModelFrameBase: ObjectFrame {
 
     init(root: UnsafeMutableRawPointer, schema: Schema, _ engine: DecodeEngine) {
         self.schema = schema
-        // Keyed by field name (archives): one name per field, no precedence to track.
+        // Keyed by field name (archives once, see `MemberKeys.fieldNames`): one name per field, no precedence to track.
         let byName = engine.memberKeys == .fieldNames
         let tracks = schema.tracksFields && !byName
         rankStorage = UncheckedStorage(tracks ? [UInt8](repeating: Self.unset, count: schema.slots.count) : [])
