@@ -16,8 +16,15 @@ extension Archive {
         } catch {
             throw ArchiveError.notAnArchive("malformed payload")
         }
+        // Entries keep 32-bit offsets and links, as for JSON (whose recorder refuses input past
+        // 4 GiB): a payload whose texts or items pass that is refused rather than read wrong.
+        let tape = recorder.tape
+        guard tape.count < Int(UInt32.max), (tape.side?.count ?? 0) < Int(UInt32.max) else {
+            throw ArchiveError.invalidContent(ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1),
+                                                                 path: JSONPath.root, line: 1, column: 1, byteOffset: 0))
+        }
         let reader = TapeSchemaReader()
-        reader.start(recorder.tape, options: options)
+        reader.start(tape, options: options)
         defer { reader.end() }
         reader.keysByFieldName = true
         reader.watchTooDeep(recorder.firstTooDeep)
