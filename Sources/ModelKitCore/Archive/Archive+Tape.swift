@@ -8,7 +8,9 @@ extension Archive {
     /// into `existing`. Every failure is an ``ArchiveError``.
     static func decodePayload<M: Model>(_ type: M.Type, _ payload: UnsafeRawBufferPointer, into existing: M?) throws -> M {
         let options = DecodingOptions()
-        var recorder = CBORTapeRecorder(payload, maxDepth: min(options.limits.maxDepth, DecodingLimits.maxDepthBound))
+        let workspace = ArchiveWorkspace.take()
+        defer { workspace.park() }
+        var recorder = CBORTapeRecorder(payload, onto: workspace.tape, maxDepth: min(options.limits.maxDepth, DecodingLimits.maxDepthBound))
         do {
             try recorder.record()
         } catch CBORReader.Failure.malformed(let why) {
@@ -23,7 +25,7 @@ extension Archive {
             throw ArchiveError.invalidContent(ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1),
                                                                  path: JSONPath.root, line: 1, column: 1, byteOffset: 0))
         }
-        let reader = TapeSchemaReader()
+        let reader = workspace.reader
         reader.start(tape, options: options)
         defer { reader.end() }
         reader.keysByFieldName = true
@@ -50,5 +52,28 @@ extension Archive {
         if let deep = reader.skippedTooDeep(before: nil) { throw ArchiveError.invalidContent(deep) }
         guard let model = decoded else { throw ArchiveError.notAnArchive("the payload is not a model") }
         return model
+    }
+}
+
+/// A tape and its reader kept between archive decodes (entries, side buffer, the reader's
+/// state), as JSON decodes park their recorder with its reader: without it an archive decode
+/// allocated them afresh, six allocations and a tape sized for the payload each time.
+final class ArchiveWorkspace {
+    let tape = Tape(input: UnsafeRawBufferPointer(start: nil, count: 0), capacity: 16)
+    let reader = TapeSchemaReader()
+
+    private static let pool = ParkedPool<ArchiveWorkspace>(capacity: 4)
+    /// The most a parked workspace keeps (entries and side buffer), as for a small JSON recorder.
+    private static let parkedBytes = 1 << 18
+
+    /// A parked workspace, or a new one; the caller's alone until it parks it.
+    static func take() -> ArchiveWorkspace { pool.take() ?? ArchiveWorkspace() }
+
+    /// Parks this workspace for the next decode, unless a large payload grew it (its tape is
+    /// emptied when taken again; the reader starts afresh on it).
+    func park() {
+        tape.releaseCompactedInput()
+        guard tape.retainedBytes <= Self.parkedBytes else { return }
+        Self.pool.park(self)
     }
 }
