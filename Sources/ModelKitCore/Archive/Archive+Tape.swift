@@ -8,7 +8,9 @@ extension Archive {
     /// into `existing`. Every failure is an ``ArchiveError``.
     static func decodePayload<M: Model>(_ type: M.Type, _ payload: UnsafeRawBufferPointer, into existing: M?) throws -> M {
         let options = DecodingOptions()
-        var recorder = CBORTapeRecorder(payload, maxDepth: min(options.limits.maxDepth, DecodingLimits.maxDepthBound))
+        let workspace = ArchiveWorkspace.take()
+        defer { workspace.park() }
+        var recorder = CBORTapeRecorder(payload, onto: workspace.tape, maxDepth: min(options.limits.maxDepth, DecodingLimits.maxDepthBound))
         do {
             try recorder.record()
         } catch CBORReader.Failure.malformed(let why) {
@@ -16,8 +18,15 @@ extension Archive {
         } catch {
             throw ArchiveError.notAnArchive("malformed payload")
         }
-        let reader = TapeSchemaReader()
-        reader.start(recorder.tape, options: options)
+        // Entries keep 32-bit offsets and links, as for JSON (whose recorder refuses input past
+        // 4 GiB): a payload whose texts or items pass that is refused rather than read wrong.
+        let tape = recorder.tape
+        guard tape.count < Int(UInt32.max), (tape.side?.count ?? 0) < Int(UInt32.max) else {
+            throw ArchiveError.invalidContent(ModelDecodingError(reason: .limitExceeded(.maxInputBytes, limit: Int(UInt32.max) - 1),
+                                                                 path: JSONPath.root, line: 1, column: 1, byteOffset: 0))
+        }
+        let reader = workspace.reader
+        reader.start(tape, options: options)
         defer { reader.end() }
         reader.keysByFieldName = true
         reader.watchTooDeep(recorder.firstTooDeep)
@@ -41,5 +50,28 @@ extension Archive {
         if let deep = reader.skippedTooDeep(before: nil) { throw ArchiveError.invalidContent(deep) }
         guard let model = decoded else { throw ArchiveError.notAnArchive("the payload is not a model") }
         return model
+    }
+}
+
+/// A tape and its reader kept between archive decodes (entries, side buffer, the reader's
+/// state), as JSON decodes park their recorder with its reader: without it an archive decode
+/// allocated them afresh, six allocations and a tape sized for the payload each time.
+final class ArchiveWorkspace {
+    let tape = Tape(input: UnsafeRawBufferPointer(start: nil, count: 0), capacity: 16)
+    let reader = TapeSchemaReader()
+
+    private static let pool = ParkedPool<ArchiveWorkspace>(capacity: 4)
+    /// The most a parked workspace keeps (entries and side buffer), as for a small JSON recorder.
+    private static let parkedBytes = 1 << 18
+
+    /// A parked workspace, or a new one; the caller's alone until it parks it.
+    static func take() -> ArchiveWorkspace { pool.take() ?? ArchiveWorkspace() }
+
+    /// Parks this workspace for the next decode, unless a large payload grew it (its tape is
+    /// emptied when taken again; the reader starts afresh on it).
+    func park() {
+        tape.releaseCompactedInput()
+        guard tape.retainedBytes <= Self.parkedBytes else { return }
+        Self.pool.park(self)
     }
 }

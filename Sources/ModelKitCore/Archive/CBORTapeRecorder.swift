@@ -22,13 +22,14 @@ struct CBORTapeRecorder {
     /// Thrown to end the recording at ``firstTooDeep``.
     private struct Stopped: Error {}
 
-    /// A recorder of `payload` (the bytes of exactly one item, checked by `skipItem`) onto a new
-    /// tape; `maxDepth` is the decode's (`DecodingLimits.maxDepth`, at most its bound).
-    init(_ payload: UnsafeRawBufferPointer, maxDepth: Int) {
+    /// A recorder of `payload` (the bytes of exactly one item, checked by `skipItem`) onto
+    /// `tape`, emptied for it; `maxDepth` is the decode's (`DecodingLimits.maxDepth`, at most its bound).
+    init(_ payload: UnsafeRawBufferPointer, onto tape: Tape, maxDepth: Int) {
         reader = CBORReader(payload)
         // Every item takes at least a byte: a quarter of them is room for most payloads at once
         // (the tape grows by `realloc` past that).
-        tape = Tape(input: UnsafeRawBufferPointer(start: nil, count: 0), capacity: min(payload.count / 4, 1 << 14))
+        tape.reuse(for: UnsafeRawBufferPointer(start: nil, count: 0), compacted: nil, capacity: min(payload.count / 4, 1 << 14))
+        self.tape = tape
         self.maxDepth = maxDepth
     }
 

@@ -1,7 +1,8 @@
 // A string token's bytes become a `String` without the standard library's UTF-8 check, because
 // every route that makes a string token has checked them already: the pre-scan (InputScanner)
 // for JSON text, which rejects malformed UTF-8, encoded surrogates and unpaired surrogate escapes
-// before yajl hands out a string from those bytes; CBORReader for an archive's text strings; and
+// before yajl hands out a string from those bytes; CBORReader for an archive's text strings (which
+// CBORTapeRecorder puts on the tape); and
 // Swift `String`s for tapes recorded from a `JSONValue`. `String(decoding:as:)` checked them a
 // second time: on text that is not ASCII (CJK, Cyrillic, accents), its check was a seventh of a
 // Codable decode of the benchmark's generated strings.
