@@ -254,7 +254,9 @@ struct TapeStreamTests {
         #expect(streamed(ok, chunks: [7], options: options).models.count == 300)
         let tooMany = Array((#"{"id":1}"# + "\n" + #"{"inner":{"flags":[]},"unknown":[[[[[]]]]]}"#).utf8)
         let tooLong = Array((#"[{"id":1},"# + #"{"name":""# + String(repeating: "n", count: 200) + #""}]"#).utf8)
-        for bytes in [tooMany, tooLong] {
+        // Past the limit, a syntax error: the limit is met first in small chunks, so it is the error.
+        let tooLongThenMalformed = Array((#"{"id":1}"# + "\n" + #"{"name":"n","#  + String(repeating: " ", count: 200) + "x}").utf8)
+        for bytes in [tooMany, tooLong, tooLongThenMalformed] {
             let whole = streamed(bytes, chunks: [bytes.count], options: options)
             #expect(whole.error?.contains("limitExceeded") == true, "\(whole)")
             #expect(whole.error?.contains("$[1]") == true, "\(whole)")
