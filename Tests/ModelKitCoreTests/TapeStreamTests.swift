@@ -286,3 +286,23 @@ struct TapeStreamTests {
         #expect(stream.keptRecordBytes <= 1 << 20)
     }
 }
+
+extension TapeStreamTests {
+    /// The line tracker counts eight bytes a turn: the same line and column as a byte at a
+    /// time, for any bytes (line feeds, multi-byte UTF-8, continuation bytes anywhere) cut anywhere.
+    @Test func theLineTrackerCountsAsAByteAtATimeDoes() {
+        var generator = Generator(state: 0x11E5)
+        let alphabet: [UInt8] = [0x0A, 0x20, 0x41, 0x7B, 0xC3, 0xA9, 0xE6, 0x97, 0xA5, 0xF0, 0x9F, 0x98, 0x80, 0x80, 0xBF, 0x0D]
+        for _ in 0..<500 {
+            let bytes = (0..<generator.next(80)).map { _ in generator.next(4) == 0 ? alphabet[generator.next(alphabet.count)] : 0x61 }
+            let cut = generator.next(bytes.count + 1)
+            var fast = LineTracker()
+            bytes.withUnsafeBytes { all in
+                fast.advance(over: UnsafeRawBufferPointer(rebasing: all[..<cut]))
+                fast.advance(over: UnsafeRawBufferPointer(rebasing: all[cut...]))
+            }
+            let (line, column) = lineAndColumn(of: bytes.count, in: bytes)
+            #expect(fast.line == line && fast.column == column, "\(bytes) cut at \(cut)")
+        }
+    }
+}
