@@ -288,6 +288,20 @@ struct TapeStreamTests {
 }
 
 extension TapeStreamTests {
+    /// Streams with no value (nothing, a byte order mark, whitespace) end too early, as they
+    /// did on the push engine (yajl's end of input), at their end whatever the chunking; an empty
+    /// top-level array is a stream of no records.
+    @Test(arguments: [[], [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x20, 0x0A], Array("[]".utf8), [0xEF, 0xBB, 0xBF] + Array(" [ ] ".utf8)] as [[UInt8]])
+    func streamsWithoutRecords(bytes: [UInt8]) {
+        let isArray = bytes.contains(UInt8(ascii: "["))
+        let (line, column) = lineAndColumn(of: bytes.count, in: bytes)
+        for sizes in [[max(bytes.count, 1)], [1], [2]] {
+            let outcome = streamed(bytes, chunks: sizes, options: DecodingOptions())
+            let expected = isArray ? nil : #"syntax("unexpected end of input") at \#(bytes.count) (\#(line):\#(column)) $"#
+            #expect(outcome.error == expected && outcome.models.isEmpty, "\(bytes) in chunks \(sizes): \(outcome)")
+        }
+    }
+
     /// The line tracker counts eight bytes a turn: the same line and column as a byte at a
     /// time, for any bytes (line feeds, multi-byte UTF-8, continuation bytes anywhere) cut anywhere.
     @Test func theLineTrackerCountsAsAByteAtATimeDoes() {

@@ -114,11 +114,14 @@ final class StreamTapeRecorder: ChunkParser {
     func complete(at end: Int) throws {
         // The locator places a number that ends the stream from the stream's end.
         // (A copy: the running count stays where it is, before a record yajl completes now.)
+        // (Nothing parsed past the count: a stream of a byte order mark alone.)
         let keptEnd = bytesStart + bytes.count
         var atEnd = tracker
-        atEnd.advance(over: UnsafeRawBufferPointer(rebasing: bytes.suffix(from: trackedOffset - bytesStart)[..<(keptEnd - trackedOffset)]))
+        if keptEnd > trackedOffset {
+            atEnd.advance(over: UnsafeRawBufferPointer(rebasing: bytes.suffix(from: trackedOffset - bytesStart)[..<(keptEnd - trackedOffset)]))
+        }
         locator.lineTracker = atEnd
-        locator.lineTrackerOffset = keptEnd
+        locator.lineTrackerOffset = max(keptEnd, trackedOffset)
         locator.currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         locator.currentBufferOffset = end
         try check(tokenizer.finish(), atEnd: true)
