@@ -138,16 +138,18 @@ import Testing
             static let schema = Schema(Small.self) { Field("a", \.a) }
         }
         let options = DecodingOptions(limits: DecodingLimits(maxDepth: 3))
-        for (json, path) in [(#"{"a":1,"zz":[[[[1]]]]}"#, "$.zz"), (#"{"z\u0041":[[[[1]]]],"a":1}"#, "$.zA")] {
+        // A limit error is the recorder's: the containers open on its tape (a stream's prefixed
+        // by the record), numbered inside a value no field reads.
+        for (json, path) in [(#"{"a":1,"zz":[[[[1]]]]}"#, "$.zz[0][0]"), (#"{"z\u0041":[[[[1]]]],"a":1}"#, "$.zA[0][0]")] {
             let error = try #require(throws: ModelDecodingError.self) { try Small(json: json, options: options) }
             #expect(error.reason == .limitExceeded(.maxDepth, limit: 3))
-            #expect(error.path == path + "[0][0]")  // the fourth level: zz[0][0]
+            #expect(error.path == path)  // the fourth level
             let stream = ModelStreamDecoder<Small>(options: options)
             let streamed = try #require(throws: ModelDecodingError.self) {
                 _ = try stream.feed(Array(json.utf8))
                 _ = try stream.finish()
             }
-            #expect(streamed.path == "$[0]" + path.dropFirst() + "[0][0]")  // a stream's values are numbered
+            #expect(streamed.path == "$[0]" + path.dropFirst())  // a stream's values are numbered
         }
     }
 

@@ -254,7 +254,9 @@ struct TapeStreamTests {
         #expect(streamed(ok, chunks: [7], options: options).models.count == 300)
         let tooMany = Array((#"{"id":1}"# + "\n" + #"{"inner":{"flags":[]},"unknown":[[[[[]]]]]}"#).utf8)
         let tooLong = Array((#"[{"id":1},"# + #"{"name":""# + String(repeating: "n", count: 200) + #""}]"#).utf8)
-        for bytes in [tooMany, tooLong] {
+        // Past the limit, a syntax error: the limit is met first in small chunks, so it is the error.
+        let tooLongThenMalformed = Array((#"{"id":1}"# + "\n" + #"{"name":"n","#  + String(repeating: " ", count: 200) + "x}").utf8)
+        for bytes in [tooMany, tooLong, tooLongThenMalformed] {
             let whole = streamed(bytes, chunks: [bytes.count], options: options)
             #expect(whole.error?.contains("limitExceeded") == true, "\(whole)")
             #expect(whole.error?.contains("$[1]") == true, "\(whole)")
@@ -282,5 +284,39 @@ struct TapeStreamTests {
         decoded = try stream.feed(record).count + stream.finish().count
         #expect(decoded == 1)
         #expect(stream.keptRecordBytes <= 1 << 20)
+    }
+}
+
+extension TapeStreamTests {
+    /// Streams with no value (nothing, a byte order mark, whitespace) end too early, as they
+    /// did on the push engine (yajl's end of input), at their end whatever the chunking; an empty
+    /// top-level array is a stream of no records.
+    @Test(arguments: [[], [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x20, 0x0A], Array("[]".utf8), [0xEF, 0xBB, 0xBF] + Array(" [ ] ".utf8)] as [[UInt8]])
+    func streamsWithoutRecords(bytes: [UInt8]) {
+        let isArray = bytes.contains(UInt8(ascii: "["))
+        let (line, column) = lineAndColumn(of: bytes.count, in: bytes)
+        for sizes in [[max(bytes.count, 1)], [1], [2]] {
+            let outcome = streamed(bytes, chunks: sizes, options: DecodingOptions())
+            let expected = isArray ? nil : #"syntax("unexpected end of input") at \#(bytes.count) (\#(line):\#(column)) $"#
+            #expect(outcome.error == expected && outcome.models.isEmpty, "\(bytes) in chunks \(sizes): \(outcome)")
+        }
+    }
+
+    /// The line tracker counts eight bytes a turn: the same line and column as a byte at a
+    /// time, for any bytes (line feeds, multi-byte UTF-8, continuation bytes anywhere) cut anywhere.
+    @Test func theLineTrackerCountsAsAByteAtATimeDoes() {
+        var generator = Generator(state: 0x11E5)
+        let alphabet: [UInt8] = [0x0A, 0x20, 0x41, 0x7B, 0xC3, 0xA9, 0xE6, 0x97, 0xA5, 0xF0, 0x9F, 0x98, 0x80, 0x80, 0xBF, 0x0D]
+        for _ in 0..<500 {
+            let bytes = (0..<generator.next(80)).map { _ in generator.next(4) == 0 ? alphabet[generator.next(alphabet.count)] : 0x61 }
+            let cut = generator.next(bytes.count + 1)
+            var fast = LineTracker()
+            bytes.withUnsafeBytes { all in
+                fast.advance(over: UnsafeRawBufferPointer(rebasing: all[..<cut]))
+                fast.advance(over: UnsafeRawBufferPointer(rebasing: all[cut...]))
+            }
+            let (line, column) = lineAndColumn(of: bytes.count, in: bytes)
+            #expect(fast.line == line && fast.column == column, "\(bytes) cut at \(cut)")
+        }
     }
 }

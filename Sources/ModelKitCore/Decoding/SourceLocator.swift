@@ -153,6 +153,31 @@ struct LineTracker {
     var column = 1
 
     mutating func advance(over bytes: UnsafeRawBufferPointer) {
+        // Eight bytes a turn, a byte at a time only in a word with a line feed: a stream counts
+        // every byte it parses, and a byte at a time cost 10 instructions a byte, a tenth of a
+        // stream's decode.
+        var start = 0
+        if let base = bytes.baseAddress {
+            let continuationBits: UInt64 = 0x8080_8080_8080_8080, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while start + 8 <= bytes.count {
+                // Why unaligned: any byte of the input may start a word.
+                let word = base.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                // A zero byte in `word ^ lineFeeds` is a line feed (exact: no carries between bytes).
+                let x = word ^ lineFeeds
+                if ~(((x & low) &+ low) | x | low) != 0 {
+                    count(UnsafeRawBufferPointer(rebasing: bytes[start..<start + 8]))
+                } else {
+                    // A continuation byte is 10xxxxxx: bit 7 set, bit 6 (shifted up to 7) clear.
+                    column += 8 - (word & ~(word << 1) & continuationBits).nonzeroBitCount
+                }
+                start += 8
+            }
+        }
+        count(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+    }
+
+    private mutating func count(_ bytes: UnsafeRawBufferPointer) {
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
                 line += 1

@@ -58,6 +58,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
         do {
             try consumeAfterHead(chunk)
         } catch {
+            let error = recordLimitFirst(error)
             failure = error
             throw error
         }
@@ -78,6 +79,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
             pending.removeAll()
             try recorder.complete(at: totalBytes)
         } catch {
+            let error = recordLimitFirst(error)
             failure = error
             throw error
         }
@@ -125,6 +127,15 @@ public final class ModelStreamDecoder<M: ModelValue> {
                                      path: recorder.recordPath, heldBack: heldBack)
             }
         }
+    }
+
+    /// A syntax error past the open record's `maxInputBytes` is reported as the limit: in
+    /// smaller chunks the limit is found first, at the end of the chunk that crosses it.
+    private func recordLimitFirst(_ error: any Error) -> any Error {
+        guard let error = error as? ModelDecodingError, case .syntax = error.reason, let start = recorder.recordStart,
+              error.byteOffset - start > recorder.maxRecordBytes else { return error }
+        return recorder.error(.limitExceeded(.maxInputBytes, limit: recorder.maxRecordBytes), at: start + recorder.maxRecordBytes,
+                              path: recorder.recordPath)
     }
 
     /// A number held back counts against the limits as it grows: its text against

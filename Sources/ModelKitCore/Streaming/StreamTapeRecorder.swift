@@ -37,6 +37,11 @@ final class StreamTapeRecorder: ChunkParser {
     @exclusivity(unchecked) private var recordStartOffset = 0
     @exclusivity(unchecked) private var recordLine = 1
     @exclusivity(unchecked) private var recordColumn = 1
+    /// Line and column at stream offset `trackedOffset`, counted on over the kept bytes as far
+    /// as a record's start or a piece's start: each byte of the stream is counted once (a
+    /// second pass per record start cost a tenth of a stream's decode).
+    @exclusivity(unchecked) private var tracker = LineTracker()
+    @exclusivity(unchecked) private var trackedOffset = 0
     /// The records completed or skipped so far: the next one's index in paths (`$[3]`).
     @exclusivity(unchecked) private(set) var recordIndex = 0
     private let maxDepth: Int
@@ -71,14 +76,18 @@ final class StreamTapeRecorder: ChunkParser {
 
     /// The stream's bytes before `offset` (a byte order mark) are not JSON: counted as columns.
     func skipPrefix(_ prefix: UnsafeRawBufferPointer, upTo offset: Int) {
-        locator.lineTracker.advance(over: prefix)
-        locator.lineTrackerOffset = offset
+        tracker.advance(over: prefix)
+        trackedOffset = offset
     }
 
     // MARK: ChunkParser
 
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
+        // Counted up to here before the bytes go; the locator counts on from here in the piece.
+        track(to: offset)
+        locator.lineTracker = tracker
+        locator.lineTrackerOffset = offset
         // What precedes the open record (or all, between records) is no longer needed.
         // (Between records everything goes: the pieces follow each other, but the first may
         // start past a byte order mark the buffer never held.)
@@ -91,12 +100,28 @@ final class StreamTapeRecorder: ChunkParser {
         if recording { tape.moveInput(to: bytes.suffix(from: 0)) }
         locator.enter(piece, at: offset)
         try check(tokenizer.parse(piece))
-        locator.lineTracker.advance(over: piece)
-        locator.lineTrackerOffset = offset + piece.count
+    }
+
+    /// Counts lines and columns on to `offset`, which is in the kept bytes (or just past them).
+    private func track(to offset: Int) {
+        guard offset > trackedOffset else { return }
+        let kept = bytes.suffix(from: trackedOffset - bytesStart)
+        tracker.advance(over: UnsafeRawBufferPointer(rebasing: kept[..<(offset - trackedOffset)]))
+        trackedOffset = offset
     }
 
     /// The stream ends at `end`: yajl completes what it holds (a number ending the input).
     func complete(at end: Int) throws {
+        // The locator places a number that ends the stream from the stream's end.
+        // (A copy: the running count stays where it is, before a record yajl completes now.)
+        // (Nothing parsed past the count: a stream of a byte order mark alone.)
+        let keptEnd = bytesStart + bytes.count
+        var atEnd = tracker
+        if keptEnd > trackedOffset {
+            atEnd.advance(over: UnsafeRawBufferPointer(rebasing: bytes.suffix(from: trackedOffset - bytesStart)[..<(keptEnd - trackedOffset)]))
+        }
+        locator.lineTracker = atEnd
+        locator.lineTrackerOffset = max(keptEnd, trackedOffset)
         locator.currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         locator.currentBufferOffset = end
         try check(tokenizer.finish(), atEnd: true)
@@ -128,18 +153,21 @@ final class StreamTapeRecorder: ChunkParser {
     /// The locator knows the piece being parsed; the record's bytes and the held-back ones
     /// place what lies before it (a record over its limit, found at the end of a chunk) or after.
     private func lineAndColumn(of offset: Int, heldBack: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
-        var tracker = LineTracker()
-        if offset >= locator.lineTrackerOffset, offset - locator.lineTrackerOffset <= heldBack.count, heldBack.count > 0 {
-            tracker = locator.lineTracker
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: heldBack[..<(offset - locator.lineTrackerOffset)]))
-        } else if recording, offset >= recordStartOffset, offset <= bytesStart + bytes.count {
-            (tracker.line, tracker.column) = (recordLine, recordColumn)
+        let keptEnd = bytesStart + bytes.count
+        var counted = LineTracker()
+        if recording, offset >= recordStartOffset, offset <= keptEnd {
+            (counted.line, counted.column) = (recordLine, recordColumn)
             let kept = bytes.suffix(from: recordStartOffset - bytesStart)
-            tracker.advance(over: UnsafeRawBufferPointer(rebasing: kept[..<(offset - recordStartOffset)]))
+            counted.advance(over: UnsafeRawBufferPointer(rebasing: kept[..<(offset - recordStartOffset)]))
+        } else if offset >= trackedOffset, offset - keptEnd <= heldBack.count {
+            counted = tracker
+            let kept = bytes.suffix(from: trackedOffset - bytesStart)
+            counted.advance(over: UnsafeRawBufferPointer(rebasing: kept[..<(min(offset, keptEnd) - trackedOffset)]))
+            if offset > keptEnd { counted.advance(over: UnsafeRawBufferPointer(rebasing: heldBack[..<(offset - keptEnd)])) }
         } else {
-            (tracker.line, tracker.column) = locator.location(of: offset)
+            (counted.line, counted.column) = locator.location(of: offset)
         }
-        return (tracker.line, tracker.column)
+        return (counted.line, counted.column)
     }
 
     /// `$[3]` for the record being recorded (or the next one, between records); `$` before
@@ -181,7 +209,8 @@ final class StreamTapeRecorder: ChunkParser {
         containersLeft = maxContainers
         tape.reuse(for: bytes.suffix(from: start - bytesStart), compacted: nil, capacity: 0)
         // Line and column of the record's start: its read places failures in its own bytes.
-        (recordLine, recordColumn) = locator.location(of: start)
+        track(to: start)
+        (recordLine, recordColumn) = (tracker.line, tracker.column)
         return true
     }
 
