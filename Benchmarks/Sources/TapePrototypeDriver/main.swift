@@ -66,7 +66,7 @@ struct Case<M: Model, Plain: Codable> {
             // Both decoded and written back with sorted keys by the same encoder, so only the values differ.
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            let model = try encoder.encode(JSONDecoder().decode(Plain.self, from: M(json: bytes).jsonBytes()))
+            let model = try encoder.encode(JSONDecoder().decode(Plain.self, from: Data(M(json: bytes).jsonBytes())))
             let plain = try encoder.encode(JSONDecoder().decode(Plain.self, from: Data(bytes)))
             print("\(name): model \(model.count) bytes, Codable twin \(plain.count) bytes, equal: \(model == plain)")
             if model != plain { exit(1) }
@@ -109,13 +109,9 @@ struct Case<M: Model, Plain: Codable> {
 }
 
 #if TAPE_PROTOTYPE
-/// The tape path; a decode it does not take yet is a failure of the measurement.
+/// The tape path through the SPI (what `Model.init(json:)` runs, without its result box).
 func tapeDecode<M: Model>(_ type: M.Type, _ bytes: [UInt8]) throws -> M {
-    guard let value = try DecodePaths.tape(M.self, from: bytes) else {
-        FileHandle.standardError.write("\(M.self) does not take the tape path\n".data(using: .utf8)!)
-        exit(3)
-    }
-    return value
+    try DecodePaths.tape(M.self, from: bytes)
 }
 #endif
 
