@@ -1,6 +1,6 @@
 // `PreprocessingModel` on the tape: the object is built as a `JSONValue` (the one tape →
 // `JSONValue` routine), rewritten by the model's `willDecode`, recorded as a tape of its own
-// (Codable/Tape/Tape+JSONValue.swift) and read by a second reader over it, as any object. A
+// (Tape/Tape+JSONValue.swift) and read by a second reader over it, as any object. A
 // failure inside the rewritten value is placed as the push engine places it: where the original
 // object closes, its path the object's followed by the path inside the rewritten value.
 
