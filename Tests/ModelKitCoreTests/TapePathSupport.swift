@@ -27,7 +27,7 @@ enum PushEngineOracle {
     /// (their fields, not a dictionary's unordered description).
     static func key(_ function: String, _ kind: String, _ type: Any.Type, _ json: [UInt8], _ options: DecodingOptions) -> String {
         let fields = "\(options.conversion)|\(options.mismatch)|\(options.unknownKeys)|\(options.duplicateKeys)|\(options.limits)"
-        return "\(function)|\(kind)|\(type)|\(hash(json))|\(hash(Array(fields.utf8)))"
+        return "\(function)|\(kind)|\(readableTypeName(type))|\(hash(json))|\(hash(Array(fields.utf8)))"
     }
 
     /// FNV-1a, 64 bits, in hex: short keys for long inputs.

@@ -44,7 +44,7 @@ public protocol ModelValue: SendableMetatype {
 }
 
 extension ModelValue {
-    public static var modelTypeName: String { String(describing: Self.self) }
+    public static var modelTypeName: String { readableTypeName(Self.self) }
 
     /// Types of your own present their ``ModelValue/encodeModelValue(options:)`` JSON form.
     public func presentModelValue(to visitor: ModelEngine.Visitor) throws {

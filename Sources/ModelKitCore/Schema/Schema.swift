@@ -62,7 +62,7 @@ public final class Schema: Sendable {
     }
 
     private init<Root: Model>(_ type: Root.Type, parentSlots: [FieldSlot], naming: KeyNamingStrategy, typeName: String?, fields: [FieldSlot]) {
-        self.typeName = typeName ?? String(describing: type)
+        self.typeName = typeName ?? readableTypeName(type)
         modelType = type
         // Own fields get this schema's naming; inherited ones keep the keys their schema resolved.
         let own = fields.map { slot -> (slot: FieldSlot, keys: [String]) in

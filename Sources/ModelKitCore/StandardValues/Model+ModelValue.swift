@@ -2,7 +2,7 @@
 // writers (its schema and storage presented to a visitor).
 
 extension Model {
-    public static var modelTypeName: String { String(describing: Self.self) }
+    public static var modelTypeName: String { readableTypeName(Self.self) }
 
     @inlinable
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Self? {

@@ -112,7 +112,7 @@ public final class TaggedUnion<Root>: Sendable {
     public init(_ type: Root.Type, style: TaggingStyle, cases: [TaggedCase<Root>]) {
         self.style = style
         self.cases = cases
-        typeName = String(describing: type)
+        typeName = readableTypeName(type)
         let defaults = cases.indices.filter { cases[$0].isDefault }
         precondition(defaults.count <= 1, "\(typeName): more than one default case")
         defaultIndex = defaults.first
