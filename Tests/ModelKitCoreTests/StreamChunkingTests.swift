@@ -26,14 +26,7 @@ private func decode(_ bytes: [UInt8], chunks sizes: [Int]) -> Outcome {
     let stream = ModelStreamDecoder<Tagged>(options: DecodingOptions(conversion: .strict))
     var outcome = Outcome()
     do {
-        var i = 0, k = 0
-        while i < bytes.count {
-            let size = max(1, sizes[k % sizes.count])
-            outcome.models += try stream.feed(bytes[i..<min(i + size, bytes.count)])
-            i += size
-            k += 1
-        }
-        outcome.models += try stream.finish()
+        try stream.decodeInChunks(bytes, sizes: sizes, into: &outcome.models)
     } catch let error as ModelDecodingError {
         outcome.error = "\(error.reason) at \(error.byteOffset) (\(error.line):\(error.column)) \(error.path)"
         outcome.models = []

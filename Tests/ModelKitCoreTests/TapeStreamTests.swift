@@ -56,14 +56,7 @@ private func streamed(_ bytes: [UInt8], chunks sizes: [Int], options: DecodingOp
     let stream = ModelStreamDecoder<Item>(options: options)
     var outcome = Outcome()
     do {
-        var i = 0, k = 0
-        while i < bytes.count {
-            let size = max(1, sizes[k % sizes.count])
-            outcome.models += try stream.feed(bytes[i..<min(i + size, bytes.count)])
-            i += size
-            k += 1
-        }
-        outcome.models += try stream.finish()
+        try stream.decodeInChunks(bytes, sizes: sizes, into: &outcome.models)
     } catch let error as ModelDecodingError {
         outcome.error = Outcome.describe(error)
     } catch {

@@ -8,6 +8,9 @@ func readableTypeName(_ type: Any.Type) -> String {
 
 /// ``readableTypeName(_:)`` of a type's description.
 func readableTypeName(described name: String) -> String {
+    // Most names have no parenthesis at all: no copy of their bytes (a `.skip` decode names the
+    // type per mismatch).
+    guard name.utf8.contains(UInt8(ascii: "(")) else { return name }
     let bytes = Array(name.utf8)
     let marker = Array(" in _".utf8)
     guard bytes.count > marker.count else { return name }
