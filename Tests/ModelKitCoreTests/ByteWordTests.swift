@@ -57,4 +57,30 @@ struct ByteWordTests {
             #expect(bytes(of: ByteWord.repeating(byte)) == [UInt8](repeating: byte, count: 8))
         }
     }
+
+    /// `equal` against `==` of the byte arrays: every length up to 40, a difference at every
+    /// position (first byte, last byte, inside the overlapping tail word), and equal copies.
+    @Test func equalFindsADifferenceAtEveryPositionOfEveryLength() {
+        for length in 0...40 {
+            let base = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var cases: [[UInt8]] = [base]
+            for position in 0..<length {
+                var changed = base
+                changed[position] ^= 0x01
+                cases.append(changed)
+                changed[position] = 0x80
+                cases.append(changed)
+            }
+            for other in cases {
+                // Separate allocations, so that no load can read what lies past either one.
+                let a = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+                let b = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+                defer { a.deallocate(); b.deallocate() }
+                a.copyBytes(from: base)
+                b.copyBytes(from: other)
+                let equal = length == 0 || ByteWord.equal(a.baseAddress!, b.baseAddress!, count: length)
+                #expect(equal == (base == other), "length \(length): \(base) vs \(other)")
+            }
+        }
+    }
 }

@@ -29,6 +29,43 @@ import Testing
         }
     }
 
+    /// The schema path marks the strings of plain input ASCII without looking (`knownASCII`):
+    /// what it makes must be the same strings, with the same counts and indexes, as the strings
+    /// of the same text decoded from input that is not plain (an `é` elsewhere in it).
+    @Test func schemaStringsOfPlainInputAreTheSameStringsAsOfOtherInput() throws {
+        struct Texts: Model, Equatable {
+            var a = ""
+            var b: [String] = []
+            var other = ""
+            static let schema = Schema(Texts.self) {
+                Field("a", \.a)
+                Field("b", \.b)
+                Field("other", \.other)
+            }
+        }
+        let values = ["", "x", "short", "exactly15bytes!", "sixteen bytes ok", "tab\\t and \\\"quotes\\\"", String(repeating: "long ", count: 20)]
+        let list = values.map { "\"\($0)\"" }.joined(separator: ",")
+        let plain = #"{"a":"# + "\"\(values[5])\"" + #","b":["# + list + #"],"other":"ascii"}"#
+        let notPlain = plain.replacingOccurrences(of: #""other":"ascii""#, with: #""other":"é""#)
+        let fromPlain = try Texts(json: Data(plain.utf8))
+        let fromOther = try Texts(json: Data(notPlain.utf8))
+        #expect(fromPlain.b == fromOther.b)
+        #expect(fromPlain.a == fromOther.a)
+        #expect(fromPlain.a == "tab\t and \"quotes\"")
+        for (made, expected) in zip(fromPlain.b, fromOther.b) {
+            #expect(made.count == expected.count)
+            #expect(made.utf8.count == expected.utf8.count)
+            #expect(made.hashValue == expected.hashValue)
+            #expect(Array(made) == Array(expected))
+        }
+        #expect(fromOther.other == "é")
+        // A `\u` escape makes input not plain: its string is not taken as ASCII.
+        let escaped = try Texts(json: Data(#"{"a":"caf\u00e9","other":"x"}"#.utf8))
+        #expect(escaped.a == "café")
+        #expect(escaped.a.count == 4)
+        #expect(escaped.a.unicodeScalars.count == 4)
+    }
+
     /// The bridge reads text values of a document that is not plain through it: the values are
     /// `JSONDecoder`'s, escapes and all, beside ASCII keys and ASCII values.
     @Test func bridgeStringsOfNonPlainInputMatchJSONDecoder() throws {

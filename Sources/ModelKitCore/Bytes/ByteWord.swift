@@ -1,5 +1,5 @@
 /// Eight bytes tested at once, in one `UInt64` (SWAR): the word-at-a-time tests of the pre-scan,
-/// the whitespace compaction and the JSON string writer.
+/// the whitespace compaction, the JSON string writer and key comparisons.
 ///
 /// Words are loaded little-endian, so the lowest byte is the first in memory and
 /// `trailingZeroBitCount >> 3` of a result is the index of the first flagged byte.
@@ -41,6 +41,31 @@ enum ByteWord {
         var any: UInt8 = 0
         for offset in 0..<count { any |= base.load(fromByteOffset: offset, as: UInt8.self) }
         return any < 0x80
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal. Keys are short: comparing a word at a time
+    /// in line beats a call to `memcmp`. The tail is one more word (or half word) ending at the
+    /// last byte, overlapping what was compared, so no load reaches past either buffer.
+    @inline(__always)
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var i = 0
+            while i &+ 8 < count {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        var i = 0
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// Whether a text is all ASCII (a coding key's, mostly a literal whose bytes are contiguous).

@@ -20,6 +20,10 @@ class ScalarConversions: DecodeContext {
     // Copied out of `options` so the hot path reads a flag instead of copying the options struct.
     @exclusivity(unchecked) @usableFromInline final private(set) var lenient: Bool
     @exclusivity(unchecked) final private(set) var skipsMismatches: Bool
+    /// The input was found plain (no non-ASCII byte, no `\u` escape): its strings are made
+    /// without looking for non-ASCII bytes again, and its keys match as bytes only. Set by the
+    /// schema reader per document; the bridge decides from its tape.
+    @exclusivity(unchecked) @usableFromInline final var isPlainInput = false
     /// Mismatches dropped under `mismatch: .skip` (validation rejections included), located.
     @exclusivity(unchecked) @usableFromInline final var skipped: [ModelDecodingError] = []
     /// How many of the skipped mismatches are kept: all for a decode that reports them

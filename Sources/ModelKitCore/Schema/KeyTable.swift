@@ -155,7 +155,7 @@ final class KeyTable: Sendable {
         guard entry.count == key.count else { return false }
         if key.count == 0 { return true }
         return bytes.withUnsafeBytes { stored in
-            memcmp(stored.baseAddress! + entry.start, key.baseAddress!, key.count) == 0
+            ByteWord.equal(stored.baseAddress! + entry.start, key.baseAddress!, count: key.count)
         }
     }
 
@@ -225,9 +225,3 @@ final class KeyTable: Sendable {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -44,7 +44,6 @@ final class TapeSchemaReader: ScalarConversions {
     /// The root is exactly the type asked for (``Model/init(json:options:)``): a polymorphic
     /// root does not choose a subclass.
     @exclusivity(unchecked) final var rootIsExact = false
-    @exclusivity(unchecked) final var isPlainInput = false
     @exclusivity(unchecked) final var failsOnUnknownKeys = false
     /// Where each failure kept for a report (`decodeWithReport`) happened, as `current` was:
     /// placed once the read is over, in one pass (TapeReport.swift).

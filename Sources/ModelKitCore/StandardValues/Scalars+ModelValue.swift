@@ -84,7 +84,7 @@ extension String: ModelValue, ScalarModelValue {
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> String? {
         let s = scalar.token, d = context.conversions
         // Every route that makes a string token checked its UTF-8 (Unsafe/PrescannedText.swift).
-        if case .string(let bytes) = s { return String.prescanned(bytes) }
+        if case .string(let bytes) = s { return String.prescanned(bytes, knownASCII: d.isPlainInput) }
         return try d.text(s, name: "String") { String(decoding: $0, as: UTF8.self) }
     }
     var scalarJSONValue: JSONValue { .string(self) }

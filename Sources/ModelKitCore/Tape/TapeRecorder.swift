@@ -9,9 +9,9 @@
 final class TapeRecorder: WholeInputParser {
     /// The tape being recorded, then read by the decode's ``BridgeDecoder``s or its schema reader.
     let tape: Tape
-    /// The conversions the decoders apply to the tape's scalars (lenient or strict, as the
-    /// options say), set to this decode's options.
-    let conversions: ScalarConversions
+    /// The conversions the Codable bridge's decoders apply to the tape's scalars (lenient or
+    /// strict, as the options say), set by ``conversions(for:)``; the schema reader is its own.
+    private let bridgeConversions: ScalarConversions
     // The state below is read and written per token, only by the thread running the parse, and
     // no access spans a call back into the recorder: unchecked exclusivity spares each access
     // Swift's run-time check (a thread-local access set, about 70 instructions; 4 K per small decode).
@@ -45,7 +45,7 @@ final class TapeRecorder: WholeInputParser {
 
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: 16)  // sized by `record` (Tape.reuse)
-        conversions = ScalarConversions(options: .init())
+        bridgeConversions = ScalarConversions(options: .init())
         tokenizer = TapeRecorder.tokenizer(feeding: self)
     }
 
@@ -98,10 +98,6 @@ final class TapeRecorder: WholeInputParser {
         let capacity = tapeCapacity(for: input)
         let needsLargeTape = capacity * MemoryLayout<TapeEntry>.stride > Self.smallPoolBytes
         let recorder = (needsLargeTape ? largePool.take() : nil) ?? pool.take() ?? TapeRecorder(input: input)
-        // Conversions report mismatches by throwing: a Codable property cannot be "left untouched".
-        var strict = options
-        strict.mismatch = .fail
-        recorder.conversions.reset(options: strict)
         recorder.depth = 0
         recorder.sawValue = false
         recorder.checksKeys = true
@@ -127,6 +123,15 @@ final class TapeRecorder: WholeInputParser {
         recorder.tape.keysAreASCII = recorder.tape.isPlainInput || recorder.checksKeys
         recorder.tape.appendSentinelNull()
         return recorder
+    }
+
+    /// The bridge's conversions, set to `options`. Mismatches throw: a Codable property cannot
+    /// be "left untouched".
+    func conversions(for options: DecodingOptions) -> ScalarConversions {
+        var strict = options
+        strict.mismatch = .fail
+        bridgeConversions.reset(options: strict)
+        return bridgeConversions
     }
 
     /// The decode is over. When a decoder, container or super decoder outlives it, the tape

@@ -9,18 +9,21 @@
 
 extension String {
     /// `bytes`, known to be well-formed UTF-8 (see above), as a `String`, copied unchecked.
+    /// `knownASCII`: the whole input was found plain (no non-ASCII byte, no `\u` escape), so
+    /// the string's bytes are not looked at again to say so.
     /// Out of line: the schema path calls it for every string token; the Codable bridge only
     /// for input that is not plain (ASCII strings of plain input take `String(decoding:as:)`,
     /// whose inlined ASCII route is as cheap).
     @inline(never)
-    static func prescanned(_ bytes: UnsafeRawBufferPointer) -> String {
+    static func prescanned(_ bytes: UnsafeRawBufferPointer, knownASCII: Bool = false) -> String {
         #if DEBUG
         precondition(String(validating: bytes, as: UTF8.self) != nil, "a string token holds malformed UTF-8: a route skipped the pre-scan")
+        precondition(!knownASCII || ByteWord.isASCII(bytes), "a string of plain input holds a non-ASCII byte")
         #endif
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // Why unchecked is sound: the bytes are well-formed UTF-8 (the routes above, and the
             // DEBUG check), and ASCII exactly when `isASCII` says so, as `String` requires.
-            return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeBytes: bytes), isKnownASCII: ByteWord.isASCII(bytes)))
+            return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeBytes: bytes), isKnownASCII: knownASCII || ByteWord.isASCII(bytes)))
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -105,7 +105,7 @@ extension BridgeDecoder {
         let x = bytes(of: entries[a]), y = bytes(of: entries[b])
         guard x.count == y.count else { return false }
         guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-        return Self.equalBytes(p, q, x.count)
+        return ByteWord.equal(p, q, count: x.count)
     }
 
     /// The value index of `wanted` in an object where some key repeats: the first or the last

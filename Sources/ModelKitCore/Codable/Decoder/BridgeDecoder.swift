@@ -289,31 +289,7 @@ final class BridgeDecoder: Decoder {
         let entry = entries[keyIndex]
         guard Int(entry.length) == wanted.count else { return false }
         guard let base = wanted.baseAddress, wanted.count > 0 else { return true }
-        return Self.equalBytes(bytes(of: entry).baseAddress!, base, wanted.count)
-    }
-
-    /// Keys are short: comparing a word at a time in line beats a call to `memcmp`. The tail is
-    /// one more word (or half word) ending at the last byte, overlapping what was compared.
-    @inline(__always)
-    static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-        if count >= 8 {
-            var i = 0
-            while i &+ 8 < count {
-                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-                i &+= 8
-            }
-            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        }
-        if count >= 4 {
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-        }
-        var i = 0
-        while i < count {
-            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-            i &+= 1
-        }
-        return true
+        return ByteWord.equal(bytes(of: entry).baseAddress!, base, count: wanted.count)
     }
 
     @inline(__always)

@@ -105,7 +105,7 @@ extension ModelDecoder {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
         let tape = recorder.tape
-        var decoder: BridgeDecoder? = BridgeDecoder(tape: tape, conversions: recorder.conversions, options: options)
+        var decoder: BridgeDecoder? = BridgeDecoder(tape: tape, conversions: recorder.conversions(for: options), options: options)
         defer {
             // `T` may have kept the decoder, a container or a super decoder: they must go on
             // reading this document after the caller's bytes are gone.
