@@ -39,15 +39,3 @@ func withJSONBytes<R>(_ json: String, _ body: (UnsafeRawBufferPointer) throws ->
     var text = json
     return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
 }
-
-/// A UTF-8 byte order mark at the start (checked without building an array per call).
-@inline(__always)
-func hasByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-}
-
-/// Space, line feed, carriage return or tab: RFC 8259's whitespace.
-@inline(__always)
-func isJSONWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-}
