@@ -8,8 +8,8 @@
 /// (a chunk is gone once `feed` returns); entry positions are relative to the record's start
 /// (`recordStartOffset`), which is kept as an absolute offset.
 extension TapeRecorder {
-    /// A stream's bookkeeping between records: a class, so the recorder reaches it only off
-    /// the whole document's path (``RecordBytes`` is not copyable either).
+    /// A stream's bookkeeping: a class, so a whole document's recorder carries one nil reference
+    /// for it (and ``RecordBytes``, not copyable, needs no optional of its own).
     final class StreamState {
         /// Before the first value: an opening `[` makes the stream one top-level array whose
         /// elements are the records; any other value, a sequence of records.
