@@ -17,7 +17,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
     private let options: DecodingOptions
     /// Each record's tape, read into models as soon as it is recorded (no push engine).
     private let records: ModelStreamRecords<M>
-    private let recorder: StreamTapeRecorder
+    private let recorder: TapeRecorder
     /// What yajl is handed when: the pre-scan and the bytes held back (see ``ChunkedFeeder``).
     private var feeder = ChunkedFeeder()
     /// The input the feeder holds back (from its `parsedEnd` on): a chunk's bytes do not outlive
@@ -35,7 +35,7 @@ public final class ModelStreamDecoder<M: ModelValue> {
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
         records = ModelStreamRecords<M>(options: options)
-        recorder = StreamTapeRecorder(options: options, records: records)
+        recorder = TapeRecorder(streamOptions: options, records: records)
     }
 
     /// The capacity of the buffer for models not yet handed out, between calls: what the tests check.

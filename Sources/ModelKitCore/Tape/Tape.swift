@@ -296,12 +296,6 @@ final class Tape {
         inputCount > Self.largeInput ? inputCount / 16 : 64
     }
 
-    /// Just past the closing quote of the string just appended, whose text is in the input.
-    var endOfLastInputString: Int {
-        let entry = building.value.entries[building.value.count - 1]
-        return Int(entry.start) + Int(entry.length) + 1
-    }
-
     /// The position of the entry just appended (see ``appendText(_:_:isKey:)``).
     func setPositionOfLast(_ position: Int) {
         entries[count - 1].position = UInt32(truncatingIfNeeded: position)

@@ -3,6 +3,11 @@
 /// to a ``Tape`` through the recorder's own callback table (TapeRecorder+Callbacks.swift): no
 /// frames and no decode engine between yajl and the tape.
 ///
+/// Also a stream's recorder (TapeRecorder+Stream.swift): the same tokens, limits and errors,
+/// one tape per record. A whole document is the record at depth 0 starting at offset 0, so the
+/// record boundaries cost it the depth compares it makes anyway; the stream's bookkeeping runs
+/// out of line behind them.
+///
 /// Pooled with its parser, its tape and its schema reader: a small decode would otherwise spend a fifth of
 /// its time allocating them. A recorder serves one decode at a time; it goes back to the pool
 /// only when no decoder kept the tape.
@@ -20,19 +25,29 @@ final class TapeRecorder: WholeInputParser {
     @exclusivity(unchecked) private var tokenizer: YajlTokenizer!
     /// Positions of the tokens, for the tape and for errors.
     @exclusivity(unchecked) var locator = SourceLocator()
-    @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var maxDepth = 0
+    /// Containers open above the depth records start at (all of them in a whole document; in a
+    /// stream's top-level array, all but the array), and how many may be (the array's taken off
+    /// `maxDepth`): comparing with 0 is what a whole document's one-value rule did.
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var maxDepth = 0
     @exclusivity(unchecked) private(set) var maxStringBytes = 0
     @exclusivity(unchecked) private var sawValue = false
     /// How many more objects and arrays the document may open (`DecodingLimits.maxElements`,
     /// for the schema reader, which counts the rest of the budget: TapeSchemaReader+Elements.swift).
-    @exclusivity(unchecked) private var containersLeft = Int.max
-    @exclusivity(unchecked) private var maxContainers = Int.max
+    @exclusivity(unchecked) var containersLeft = Int.max
+    @exclusivity(unchecked) private(set) var maxContainers = Int.max
     /// Whether keys are still looked at for a non-ASCII byte: until one is found, and never in
     /// plain input (the pre-scan found none anywhere).
-    @exclusivity(unchecked) private var checksKeys = true
+    @exclusivity(unchecked) var checksKeys = true
     /// Set by a token handler that failed; the tokenizer then stops with `.stopped`.
-    @exclusivity(unchecked) private var failure: ModelDecodingError?
+    @exclusivity(unchecked) var failure: ModelDecodingError?
+    /// The depth records start at (1 inside a stream's top-level array: what `maxDepth` messages
+    /// add back), and where the open record starts in the input: tape positions are relative to
+    /// it (a stream may exceed 4 GiB, a record may not). 0 and 0 for a whole document.
+    @exclusivity(unchecked) var recordDepth = 0
+    @exclusivity(unchecked) var recordStartOffset = 0
+    /// A stream's record bookkeeping; nil for a whole document.
+    @exclusivity(unchecked) var stream: StreamState?
 
     private static let pool = ParkedPool<TapeRecorder>(capacity: 16)
     /// One recorder whose tape served a large document (see ``finish(keptByDecoders:)``).
@@ -47,6 +62,18 @@ final class TapeRecorder: WholeInputParser {
         tape = Tape(input: input, capacity: 16)  // sized by `record` (Tape.reuse)
         bridgeConversions = ScalarConversions(options: .init())
         tokenizer = TapeRecorder.tokenizer(feeding: self)
+    }
+
+    /// A stream's recorder (never pooled: its decoder owns it).
+    convenience init(streamOptions options: DecodingOptions, records: any StreamRecordReader) {
+        self.init(input: UnsafeRawBufferPointer(start: nil, count: 0))
+        maxDepth = min(options.limits.maxDepth, DecodingLimits.maxDepthBound)
+        maxStringBytes = options.limits.maxStringBytes
+        // Each record opens at most `maxElements` containers (``beginRecord(at:)`` refills the count).
+        maxContainers = options.limits.maxElements
+        // The schema reader reads a stream's tapes, and never asks whether keys are ASCII.
+        checksKeys = false
+        stream = StreamState(maxRecordBytes: options.limits.maxInputBytes, records: records)
     }
 
     deinit {
@@ -162,15 +189,27 @@ final class TapeRecorder: WholeInputParser {
         checksKeys = false
     }
 
+    // Inlined into the feeders: the stream's work is out of line.
+    @inline(__always)
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
         guard buffer.count > 0 else { return }
+        if stream != nil { return try parseStreamPiece(buffer, at: offset) }
         locator.enter(buffer, at: offset)
         try check(tokenizer.parse(buffer))
+    }
+
+    /// yajl reads a stream's copy of the piece, so that its tokens point into the record's bytes.
+    @inline(never)
+    private func parseStreamPiece(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
+        let kept = keepStreamPiece(buffer, at: offset)
+        locator.enter(kept, at: offset)
+        try check(tokenizer.parse(kept))
     }
 
     var lastValueEnd: Int { locator.lastValueEnd }
 
     func complete(at end: Int) throws {
+        if stream != nil { trackStreamEnd() }
         locator.currentBuffer = UnsafeRawBufferPointer(start: nil, count: 0)
         locator.currentBufferOffset = end
         try check(tokenizer.finish(), atEnd: true)
@@ -186,16 +225,18 @@ final class TapeRecorder: WholeInputParser {
         }
     }
 
-    /// A failure at `offset`; without a path, at the containers open on the tape.
+    /// A failure at `offset`; without a path, at the containers open on the tape (in a stream,
+    /// in the record being recorded: `$[3].tags[2]`).
     func error(_ reason: ModelDecodingError.Reason, at offset: Int, path: String?) -> ModelDecodingError {
+        if stream != nil { return error(reason, at: offset, path: path, heldBack: UnsafeRawBufferPointer(start: nil, count: 0)) }
         let (offset, line, column) = locator.place(offset)
         return ModelDecodingError(reason: reason, path: path ?? tape.pathOfOpenContainers(), line: line, column: column, byteOffset: offset)
     }
 
     // MARK: Tokens (called by the callback table)
 
-    private var consumedOffset: Int { locator.consumedOffset(tokenizer) }
-    private var tokenStartOffset: Int {
+    var consumedOffset: Int { locator.consumedOffset(tokenizer) }
+    var tokenStartOffset: Int {
         // The end first: an argument evaluated after `locator` is read makes Swift copy the
         // whole locator (retaining its references) to call on it, once per token.
         let end = consumedOffset
@@ -203,7 +244,7 @@ final class TapeRecorder: WholeInputParser {
     }
 
     /// Stops the parse with `reason`, located at the token being handled.
-    private func fail(_ reason: ModelDecodingError.Reason) -> Bool {
+    func fail(_ reason: ModelDecodingError.Reason) -> Bool {
         if failure == nil { failure = error(reason, at: tokenStartOffset, path: nil) }
         return false
     }
@@ -217,15 +258,28 @@ final class TapeRecorder: WholeInputParser {
         return true
     }
 
+    // A value at depth 0 begins a record (a scalar is one whole): the one-value rule's compare
+    // in a whole document, behind which a stream's work runs out of line
+    // (TapeRecorder+Stream.swift). Positions on the tape are relative to the record's start.
+
     @inline(__always)
     func onLiteral(_ kind: TapeEntry.Kind) -> Bool {
         locator.lastTokenKind = .literal
-        if depth == 0, !startsDocument() { return false }
+        if depth == 0 {
+            if stream != nil { return recordsStreamScalar { $0.appendLiteral(kind) } }
+            if !startsDocument() { return false }
+        }
+        appendLiteral(kind)
+        return true
+    }
+
+    @inline(__always)
+    func appendLiteral(_ kind: TapeEntry.Kind) {
         // A literal reaches a callback whole (the feeders
         // hold back one that may go on), so it starts its length before the end: no scan back.
         let end = consumedOffset
-        tape.appendLiteral(kind, at: max(locator.currentBufferOffset, end - (kind == .falseValue ? 5 : kind == .null || kind == .trueValue ? 4 : 0)))
-        return true
+        let start = max(locator.currentBufferOffset, end - (kind == .falseValue ? 5 : kind == .null || kind == .trueValue ? 4 : 0))
+        tape.appendLiteral(kind, at: start &- recordStartOffset)
     }
 
     /// A number's text is bounded like a string's: a megabyte of digits is no number to convert.
@@ -233,9 +287,17 @@ final class TapeRecorder: WholeInputParser {
     func onNumber(_ text: UnsafeRawBufferPointer) -> Bool {
         locator.lastTokenKind = .number
         if text.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
-        if depth == 0, !startsDocument() { return false }
-        if tape.appendText(.number, text, isKey: false) { tape.setPositionOfLast(tokenStartOffset) }
+        if depth == 0 {
+            if stream != nil { return recordsStreamScalar { $0.appendNumber(text) } }
+            if !startsDocument() { return false }
+        }
+        appendNumber(text)
         return true
+    }
+
+    @inline(__always)
+    func appendNumber(_ text: UnsafeRawBufferPointer) {
+        if tape.appendText(.number, text, isKey: false) { tape.setPositionOfLast(tokenStartOffset &- recordStartOffset) }
     }
 
     @inline(__always)
@@ -245,20 +307,30 @@ final class TapeRecorder: WholeInputParser {
             locator.lastValueEnd = consumedOffset
             return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes))
         }
-        if depth == 0, !startsDocument() {
-            locator.lastValueEnd = consumedOffset
-            return false
+        if depth == 0 {
+            if stream != nil { return recordsStreamString(bytes) }
+            if !startsDocument() {
+                locator.lastValueEnd = consumedOffset
+                return false
+            }
         }
+        appendString(bytes)
+        return true
+    }
+
+    @inline(__always)
+    func appendString(_ bytes: UnsafeRawBufferPointer) {
         if tape.appendText(.string, bytes, isKey: false) {
             let end = consumedOffset
             locator.lastValueEnd = end
-            tape.setPositionOfLast(end)
+            tape.setPositionOfLast(end &- recordStartOffset)
         } else {
-            // The text is in the input, so the string
-            // ends just past it, at its closing quote: no call into yajl for the offset.
-            locator.lastValueEnd = tape.endOfLastInputString
+            // The text is in the input, so in the bytes being tokenized (yajl hands out a copy of
+            // its own otherwise), and the string ends just past it, at its closing quote: no call
+            // into yajl for the offset, and no read of the tape.
+            let end = UInt(bitPattern: bytes.baseAddress) &+ UInt(bytes.count) &- UInt(bitPattern: locator.currentBuffer.baseAddress)
+            locator.lastValueEnd = locator.currentBufferOffset &+ Int(bitPattern: end) &+ 1
         }
-        return true
     }
 
     @inline(__always)
@@ -266,22 +338,32 @@ final class TapeRecorder: WholeInputParser {
         locator.lastTokenKind = .key
         if bytes.count > maxStringBytes { return fail(.limitExceeded(.maxStringBytes, limit: maxStringBytes)) }
         if checksKeys, !ByteWord.isASCII(bytes) { checksKeys = false }
-        if tape.appendText(.string, bytes, isKey: true) { tape.setPositionOfLast(consumedOffset) }
+        if tape.appendText(.string, bytes, isKey: true) { tape.setPositionOfLast(consumedOffset &- recordStartOffset) }
         return true
     }
 
     @inline(__always)
     func onOpen(_ kind: TapeEntry.Kind) -> Bool {
         locator.lastTokenKind = .open
+        if depth == 0 {
+            if stream != nil { return opensStreamRecord(kind) }
+            return open(kind, startsDocument: true)
+        }
+        return open(kind)
+    }
+
+    /// `startsDocument`: the document's root, checked against the limits first.
+    @inline(__always)
+    func open(_ kind: TapeEntry.Kind, startsDocument: Bool = false) -> Bool {
         depth += 1
-        if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth)) }
+        if depth > maxDepth { return fail(.limitExceeded(.maxDepth, limit: maxDepth + recordDepth)) }
         containersLeft &-= 1
         if containersLeft < 0 { return fail(.limitExceeded(.maxElements, limit: maxContainers)) }
-        if depth == 1, !startsDocument() { return false }
+        if startsDocument, !self.startsDocument() { return false }
         // `locator.tokenStart(end:)` for a bracket,
         // without its switch: the bracket is the last byte consumed.
         let end = consumedOffset
-        tape.openContainer(kind, at: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) : end)
+        tape.openContainer(kind, at: (locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) : end) &- recordStartOffset)
         return true
     }
 
@@ -293,7 +375,9 @@ final class TapeRecorder: WholeInputParser {
         depth -= 1
         // The tokenizer reports a closing bracket's start; the container's bytes end just past it.
         // `locator.tokenStart(end:) + 1` for a bracket, without its switch.
-        _ = tape.closeContainer(end: locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) + 1 : end + 1)
+        let closed = locator.isInBuffer ? max(locator.currentBufferOffset, end - 1) + 1 : end + 1
+        if depth <= 0, stream != nil { return closesStreamRecord(end: closed) }
+        _ = tape.closeContainer(end: closed &- recordStartOffset)
         return true
     }
 }

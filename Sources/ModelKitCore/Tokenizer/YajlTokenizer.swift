@@ -8,9 +8,8 @@ import Foundation
 /// yajl behind one type: the parser handle and its configuration, feeding and finishing,
 /// consumed bytes and error messages. Nothing else in the library names yajl.
 ///
-/// It knows no sink: each sink brings its own callback table (the tape recorder's in
-/// `TapeRecorder+Callbacks.swift`, a stream's in `StreamTapeRecorder+Callbacks.swift`), so a
-/// token costs one direct call into the sink that wants it.
+/// It knows no sink: the sink brings its callback table (the tape recorder's, for whole documents
+/// and streams alike, in `TapeRecorder+Callbacks.swift`), so a token costs one direct call into it.
 final class YajlTokenizer {
     /// How a `parse` or `finish` ended.
     enum Status {
