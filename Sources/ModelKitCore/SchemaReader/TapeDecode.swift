@@ -71,11 +71,12 @@ extension TapeSchemaReader {
                       validUTF8: Bool = false) throws -> TapeSchemaReader {
         let recorder = try TapeRecorder.record(input, options: options, countsContainers: true, validUTF8: validUTF8)
         let reader: TapeSchemaReader
-        if let parked = recorder.schemaReader {
-            reader = parked
+        if let parked = recorder.parkedBySchemaReader {
+            // Only this function parks there, and only a reader.
+            reader = unsafeDowncast(parked, to: TapeSchemaReader.self)
         } else {
             reader = TapeSchemaReader()
-            recorder.schemaReader = reader
+            recorder.parkedBySchemaReader = reader
         }
         reader.recorder = recorder
         reader.start(recorder.tape, options: options)

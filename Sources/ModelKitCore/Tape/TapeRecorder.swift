@@ -8,15 +8,12 @@
 /// record boundaries cost it the depth compares it makes anyway; the stream's bookkeeping runs
 /// out of line behind them.
 ///
-/// Pooled with its parser, its tape and its schema reader: a small decode would otherwise spend a fifth of
+/// Pooled with its parser, its tape and what its readers park with it: a small decode would otherwise spend a fifth of
 /// its time allocating them. A recorder serves one decode at a time; it goes back to the pool
 /// only when no decoder kept the tape.
 final class TapeRecorder: WholeInputParser {
     /// The tape being recorded, then read by the decode's ``BridgeDecoder``s or its schema reader.
     let tape: Tape
-    /// The conversions the Codable bridge's decoders apply to the tape's scalars (lenient or
-    /// strict, as the options say), set by ``conversions(for:)``; the schema reader is its own.
-    private let bridgeConversions: ScalarConversions
     // The state below is read and written per token, only by the thread running the parse, and
     // no access spans a call back into the recorder: unchecked exclusivity spares each access
     // Swift's run-time check (a thread-local access set, about 70 instructions; 4 K per small decode).
@@ -55,12 +52,15 @@ final class TapeRecorder: WholeInputParser {
     /// The most a recorder in `pool` keeps (tape, side buffer): sixteen of them stay small.
     private static let smallPoolBytes = 1 << 18
 
-    /// The schema reader parked with this recorder (one pool, not two).
-    @exclusivity(unchecked) var schemaReader: TapeSchemaReader?
+    /// What the readers above park with this recorder, so that one pool serves a whole decode:
+    /// the schema reader (SchemaReader/TapeDecode.swift), the Codable bridge's conversions
+    /// (Codable/Decoder/ModelDecoder+Codable.swift). Opaque here: the tape layer knows nothing
+    /// of its readers, and each casts back only what it parked itself.
+    @exclusivity(unchecked) var parkedBySchemaReader: AnyObject?
+    @exclusivity(unchecked) var parkedByBridge: AnyObject?
 
     private init(input: UnsafeRawBufferPointer) {
         tape = Tape(input: input, capacity: 16)  // sized by `record` (Tape.reuse)
-        bridgeConversions = ScalarConversions(options: .init())
         tokenizer = TapeRecorder.tokenizer(feeding: self)
     }
 
@@ -150,15 +150,6 @@ final class TapeRecorder: WholeInputParser {
         recorder.tape.keysAreASCII = recorder.tape.isPlainInput || recorder.checksKeys
         recorder.tape.appendSentinelNull()
         return recorder
-    }
-
-    /// The bridge's conversions, set to `options`. Mismatches throw: a Codable property cannot
-    /// be "left untouched".
-    func conversions(for options: DecodingOptions) -> ScalarConversions {
-        var strict = options
-        strict.mismatch = .fail
-        bridgeConversions.reset(options: strict)
-        return bridgeConversions
     }
 
     /// The decode is over. When a decoder, container or super decoder outlives it, the tape

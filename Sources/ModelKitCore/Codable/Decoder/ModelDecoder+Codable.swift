@@ -105,7 +105,7 @@ extension ModelDecoder {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: error.description, underlyingError: error))
         }
         let tape = recorder.tape
-        var decoder: BridgeDecoder? = BridgeDecoder(tape: tape, conversions: recorder.conversions(for: options), options: options)
+        var decoder: BridgeDecoder? = BridgeDecoder(tape: tape, conversions: Self.conversions(parkedWith: recorder, options: options), options: options)
         defer {
             // `T` may have kept the decoder, a container or a super decoder: they must go on
             // reading this document after the caller's bytes are gone.
@@ -116,6 +116,22 @@ extension ModelDecoder {
             recorder.finish(keptByDecoders: kept)
         }
         return try decoder!.decodeDocument(type)
+    }
+
+    /// The bridge's conversions, parked with `recorder` (made on its first bridge decode) and set
+    /// to `options`. Mismatches throw: a Codable property cannot be "left untouched".
+    private static func conversions(parkedWith recorder: TapeRecorder, options: DecodingOptions) -> ScalarConversions {
+        var strict = options
+        strict.mismatch = .fail
+        if let parked = recorder.parkedByBridge {
+            // Only this function parks there, and only conversions.
+            let conversions = unsafeDowncast(parked, to: ScalarConversions.self)
+            conversions.reset(options: strict)
+            return conversions
+        }
+        let conversions = ScalarConversions(options: strict)
+        recorder.parkedByBridge = conversions
+        return conversions
     }
 
     /// `assumesTopLevelDictionary`, as `JSONDecoder` reads it: input that does not start with
