@@ -219,4 +219,37 @@ import Testing
         #expect(error.column == start - lineStart + 1 - (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 2 : 0), "\(text): \(error)")
         #expect(error.path == "$")
     }
+
+    /// FuzzOracle (10-minute run), input `{"v":5e-648}` as a `Codable` box of a `Date`:
+    /// `JSONDecoder` refuses a number no `Double` holds; the bridge made it 0 seconds, a date of
+    /// 2001 — a silent wrong value. Every date strategy that reads numbers took 0 for a nonzero
+    /// number too small for a `Double` (the epoch itself), where a `Double` field refuses it.
+    @Test
+    func aNonzeroNumberTooSmallForADoubleIsNoDate() throws {
+        struct Box: Codable { var v: Date }
+        let json = Data(#"{"v":5e-648}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Box.self, from: json) }
+        #expect(throws: DecodingError.self) { try ModelDecoder().decode(Box.self, from: json) }
+        struct Stamped: Model {
+            var at = Date(timeIntervalSince1970: 42)
+            static let schema = Schema(Stamped.self) { Field("at", \.at) }
+        }
+        let strategies: [DateDecodingStrategy] = [.automatic, .secondsSince1970, .millisecondsSince1970, .deferredToDate]
+        for dates in strategies {
+            for conversion in [DecodingOptions.Conversion.strict, .lenient] {
+                let options = DecodingOptions(conversion: conversion, dates: dates)
+                for tiny in ["5e-648", "-5e-648", "0.1e-400", "\"5e-648\""] where conversion == .lenient || !tiny.hasPrefix("\"") {
+                    #expect(throws: ModelDecodingError.self, "\(dates) \(conversion) \(tiny)") {
+                        try Stamped(json: Data(#"{"at":"# .utf8) + Data(tiny.utf8) + Data("}".utf8), options: options)
+                    }
+                }
+                // Zero spelled any way is a date.
+                for zero in ["0", "-0", "0.0", "0e5", "0.000e-900"] {
+                    let decoded = try Stamped(json: Data(#"{"at":"# .utf8) + Data(zero.utf8) + Data("}".utf8), options: options)
+                    #expect(decoded.at.timeIntervalSince1970 != 42, "\(dates) \(zero)")
+                }
+            }
+        }
+    }
 }
+

@@ -19,6 +19,15 @@ enum DoubleParser {
         return slowPath(bytes) { pointer in parseDoubleInCLocale(pointer) }
     }
 
+    /// The number `bytes` spell, when a `Double` holds it: nil for one too large (infinite) and
+    /// for a nonzero one too small (it would read as 0), which `JSONDecoder` refuses as not
+    /// representable. What a `Double` field and a date read from a number accept.
+    @inline(__always)
+    static func parseRepresentable(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        guard let value = parse(bytes), value.isFinite, value != 0 || JSONNumberGrammar.isZero(bytes) else { return nil }
+        return value
+    }
+
     /// Eisel–Lemire (Lemire, "Number Parsing at a Gigabyte per Second", 2021; as in fast_float):
     /// `w × 10^q` from the top bits of `w × 5^q`, or nil where it cannot decide quickly and
     /// exactly (a possible carry hidden by the table's truncation, subnormals, overflow).

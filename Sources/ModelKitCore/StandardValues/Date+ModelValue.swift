@@ -27,11 +27,11 @@ extension Date: ModelValue, ScalarModelValue {
             switch s {
             case .string(let bytes):
                 if let date = DateParser.parseAutomatic(bytes) { return date }
-                if d.lenient, JSONNumberGrammar.isValid(bytes), let seconds = DoubleParser.parse(bytes) {
+                if d.lenient, JSONNumberGrammar.isValid(bytes), let seconds = DoubleParser.parseRepresentable(bytes) {
                     return Date(timeIntervalSince1970: seconds)
                 }
             case .number(let text):
-                if let seconds = DoubleParser.parse(text), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
+                if let seconds = DoubleParser.parseRepresentable(text) { return Date(timeIntervalSince1970: seconds) }
             default: break
             }
             return try d.mismatch(expected: "Date", found: s)
@@ -70,9 +70,10 @@ extension Date: ModelValue, ScalarModelValue {
 
     private static func epochNumber(_ s: ScalarToken, _ d: ScalarConversions) throws -> Double? {
         switch s {
-        case .number(let text): return DoubleParser.parse(text).flatMap { $0.isFinite ? $0 : nil }
+        // A number no `Double` holds (1e999, 5e-648) is no date, as `JSONDecoder` refuses it.
+        case .number(let text): return DoubleParser.parseRepresentable(text)
         case .string(let bytes) where d.lenient && JSONNumberGrammar.isValid(bytes):
-            return DoubleParser.parse(bytes).flatMap { $0.isFinite ? $0 : nil }
+            return DoubleParser.parseRepresentable(bytes)
         default: return nil
         }
     }

@@ -30,8 +30,7 @@ extension Double: ModelValue, ScalarModelValue {
 
     public static func decodeEngineScalar(_ scalar: ModelEngine.Scalar, in context: ModelEngine.Context) throws -> Double? {
         // The common case first, without the generic conversion's closure call.
-        if case .number(let text) = scalar.token, let value = DoubleParser.parse(text), value.isFinite,
-           value != 0 || JSONNumberGrammar.isZero(text) { return value }
+        if case .number(let text) = scalar.token, let value = DoubleParser.parseRepresentable(text) { return value }
         return try context.conversions.floatingPoint(scalar.token, name: "Double", parse: DoubleParser.parse)
     }
     var scalarJSONValue: JSONValue { JSONValue(self) }
