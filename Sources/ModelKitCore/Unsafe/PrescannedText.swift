@@ -22,7 +22,7 @@ extension String {
         #endif
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // Why unchecked is sound: the bytes are well-formed UTF-8 (the routes above, and the
-            // DEBUG check), and ASCII exactly when `isASCII` says so, as `String` requires.
+            // DEBUG checks), and ASCII exactly when `knownASCII` or `isASCII` says so, as `String` requires.
             return unsafe String(copying: UTF8Span(unchecked: Span(_unsafeBytes: bytes), isKnownASCII: knownASCII || ByteWord.isASCII(bytes)))
         }
         return String(decoding: bytes, as: UTF8.self)
