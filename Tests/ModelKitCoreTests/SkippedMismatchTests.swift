@@ -24,7 +24,7 @@ import Testing
 
     @Test func aDecodeWithoutAReportKeepsOnlyTheFirst() throws {
         let bytes = mismatches(1_000)
-        let reader = try bytes.withUnsafeBytes { try TapeSchemaReader.begin($0, options: options, exactly: true) }
+        let reader = try bytes.withUnsafeBytes { try DecodeRun.record($0, options: options, exactly: true) }
         _ = try Ints._decodeTape(0, reader)
         #expect(reader.skipped.count == 1)
         reader.finish()

@@ -119,7 +119,7 @@ func expectSameReports<T: ModelValue>(_ type: T.Type, _ json: String, options: D
         }
     }
     let taped = Result { () throws -> (T, [ModelDecodingError]) in
-        let reported = try bytes.withUnsafeBytes { try TapeSchemaReader.decodeReporting(T.self, from: $0, options: options) }
+        let reported = try bytes.withUnsafeBytes { try DecodeRun.decodeReporting(T.self, from: $0, options: options) }
         return (reported.value, reported.skipped)
     }
     PushEngineOracle.expect(PushEngineOracle.key(function, "report", T.self, bytes, options), taped: report(taped),
@@ -140,7 +140,7 @@ func expectSameUpdates<M: Model>(_ make: () throws -> M, _ json: String, options
             return PushEngineOracle.describe(error: error)
         }
     }
-    let taped = Result { try bytes.withUnsafeBytes { try TapeSchemaReader.update(try make(), from: $0, options: options) } }
+    let taped = Result { try bytes.withUnsafeBytes { try DecodeRun.update(try make(), from: $0, options: options) } }
     PushEngineOracle.expect(PushEngineOracle.key(function, "update", M.self, bytes, options), taped: updated(taped),
                             sourceLocation: sourceLocation)
 }

@@ -51,7 +51,7 @@ private struct TRDoc: Model {
     @Test func decodeWithReportTakesTheTape() throws {
         let json = Array(#"{"items":[{"id":"a"},{"id":2}]}"#.utf8)
         let reported = try json.withUnsafeBytes {
-            try TapeSchemaReader.decodeReporting(TRDoc.self, from: $0, options: DecodingOptions(mismatch: .skip))
+            try DecodeRun.decodeReporting(TRDoc.self, from: $0, options: DecodingOptions(mismatch: .skip))
         }
         #expect(reported.skipped.map(\.path) == ["$.items[0].id"])
         let (value, skipped) = try ModelDecoder(options: DecodingOptions(mismatch: .skip)).decodeWithReport(TRDoc.self, from: json)

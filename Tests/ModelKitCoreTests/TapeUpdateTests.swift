@@ -108,7 +108,7 @@ private struct TUDoc: Model {
     @Test func aRejectedMergedModelIsPlacedAtItsPath() throws {
         let bytes = Array(#"{"child":{"size":-1}}"#.utf8)
         let error = try #require(throws: ModelDecodingError.self) {
-            _ = try bytes.withUnsafeBytes { try TapeSchemaReader.update(existing(), from: $0, options: DecodingOptions()) }
+            _ = try bytes.withUnsafeBytes { try DecodeRun.update(existing(), from: $0, options: DecodingOptions()) }
         }
         #expect(error.path == "$.child" && error.column == 20)
         try expectSameUpdates(existing, #"{"child":{"size":-1}}"#, options: DecodingOptions(mismatch: .skip))
@@ -118,7 +118,7 @@ private struct TUDoc: Model {
         let bytes = Array(#"{"child":{"size":5},"node":{"label":"m"}}"#.utf8)
         let before = try existing()
         let node = before.node
-        let doc = try bytes.withUnsafeBytes { try TapeSchemaReader.update(before, from: $0, options: DecodingOptions()) }
+        let doc = try bytes.withUnsafeBytes { try DecodeRun.update(before, from: $0, options: DecodingOptions()) }
         #expect(doc.child.name == "c" && doc.child.size == 5 && doc.child.grand?.b == 2)
         // A class instance is merged in place.
         #expect(doc.node === node && node.label == "m" && node.child.name == "nc")

@@ -96,7 +96,7 @@ private func outcomes(_ bytes: [UInt8]) -> (compacted: [String], plain: [String]
     @Test(arguments: [("        ", "\n"), ("\t\t\t\t\t\t", "\n"), ("        ", "\r\n")])
     func theCopyLacksOnlyIndentationAndMapsBack(indent: String, newline: String) throws {
         let input = prettyDocument(entries: 24, indent: indent, newline: newline)
-        let compacted = try #require(input.withUnsafeBytes { CompactedInput($0) })
+        let compacted = try #require(input.withUnsafeBytes { CompactedInput.ifWorthwhile($0) })
         let copy = Array(compacted.bytes)
         #expect(copy.count < input.count * 9 / 10)
         // Every line feed stays, and no line starts with a space or tab.
@@ -117,14 +117,14 @@ private func outcomes(_ bytes: [UInt8]) -> (compacted: [String], plain: [String]
         let short = Array(("[" + String(repeating: "\n    {\"id\": 1},", count: 200) + "\n    {}\n]").utf8)
         let minified = Array(String(repeating: "{\"id\":1,\"name\":\"x\"},", count: 40).utf8)
         for input in [short, minified] {
-            #expect(input.withUnsafeBytes { CompactedInput($0) } == nil)
+            #expect(input.withUnsafeBytes { CompactedInput.ifWorthwhile($0) } == nil)
         }
     }
 
     @Test func twoNumbersOnTwoLinesStayTwoTokens() throws {
         let padding = String(repeating: "\n                        0,", count: 200)
         let input = Array("[\n  1\n  2,\(padding)0]".utf8)
-        let compacted = try #require(input.withUnsafeBytes { CompactedInput($0) })
+        let compacted = try #require(input.withUnsafeBytes { CompactedInput.ifWorthwhile($0) })
         #expect(String(decoding: compacted.bytes, as: UTF8.self).hasPrefix("[\n1\n2,\n0,\n0,"))
         let (withCopy, without) = outcomes(input)
         #expect(withCopy == without)
@@ -143,7 +143,7 @@ private func outcomes(_ bytes: [UInt8]) -> (compacted: [String], plain: [String]
 
     @Test func validDocumentsDecodeTheSameValues() throws {
         let input = prettyDocument(entries: 24, indent: "        ", newline: "\n")
-        #expect(input.withUnsafeBytes { CompactedInput($0) } != nil)
+        #expect(input.withUnsafeBytes { CompactedInput.ifWorthwhile($0) } != nil)
         let (withCopy, without) = outcomes(input)
         #expect(withCopy == without)
         #expect(withCopy.allSatisfy { $0.hasPrefix("value") })
@@ -159,7 +159,7 @@ private func outcomes(_ bytes: [UInt8]) -> (compacted: [String], plain: [String]
     @Test(arguments: [("        ", "\n"), ("\t\t\t\t\t\t", "\r\n")])
     func everyMutationFailsTheSameWayOnEveryPath(indent: String, newline: String) throws {
         let input = prettyDocument(entries: 24, indent: indent, newline: newline)
-        try #require(input.withUnsafeBytes { CompactedInput($0) } != nil)
+        try #require(input.withUnsafeBytes { CompactedInput.ifWorthwhile($0) } != nil)
         let replacements: [UInt8] = Array("x\"}]1,:\u{0C}\u{01} ".utf8) + [0xFF, 0x0A, 0x09]
         var differences: [String] = []
         for offset in stride(from: 0, to: input.count, by: 2) {

@@ -59,8 +59,8 @@ extension Model {
     @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?,
                               validUTF8: Bool) throws -> Self {
-        if let existing { return try TapeSchemaReader.update(existing, from: bytes, options: options, validUTF8: validUTF8) }
-        return try TapeSchemaReader.decode(Self.self, from: bytes, options: options, exactly: true, validUTF8: validUTF8)
+        if let existing { return try DecodeRun.update(existing, from: bytes, options: options, validUTF8: validUTF8) }
+        return try DecodeRun.decode(Self.self, from: bytes, options: options, exactly: true, validUTF8: validUTF8)
     }
 }
 

@@ -94,7 +94,7 @@ public final class ModelDecoder: @unchecked Sendable {
     public func decodeWithReport<T: ModelValue, Bytes: Collection<UInt8>>(_ type: T.Type, from json: Bytes) throws -> (value: T, skipped: [ModelDecodingError]) {
         let options = try optionsForDecode()
         return try withJSONBytes(json) { bytes in
-            try TapeSchemaReader.decodeReporting(T.self, from: bytes, options: options)
+            try DecodeRun.decodeReporting(T.self, from: bytes, options: options)
         }
     }
 
@@ -155,8 +155,8 @@ extension Model {
 
     @inlinable
     static func decodeExactly(_ bytes: UnsafeRawBufferPointer, options: DecodingOptions, into existing: Self?) throws -> Self {
-        if let existing { return try TapeSchemaReader.update(existing, from: bytes, options: options) }
-        return try TapeSchemaReader.decode(Self.self, from: bytes, options: options, exactly: true)
+        if let existing { return try DecodeRun.update(existing, from: bytes, options: options) }
+        return try DecodeRun.decode(Self.self, from: bytes, options: options, exactly: true)
     }
 }
 

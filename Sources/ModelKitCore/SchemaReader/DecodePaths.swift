@@ -7,7 +7,7 @@ public enum DecodePaths {
     /// `Model.init(json:)` on the tape (record, then the schema reader).
     @inlinable
     public static func tape<M: Model>(_ type: M.Type, from json: [UInt8], options: DecodingOptions = DecodingOptions()) throws -> M {
-        try json.withUnsafeBytes { try TapeSchemaReader.decode(M.self, from: $0, options: options, exactly: true) }
+        try json.withUnsafeBytes { try DecodeRun.decode(M.self, from: $0, options: options, exactly: true) }
     }
 
     /// Records the tape of `json` and nothing more (the recording's share of ``tape(_:from:options:)``);

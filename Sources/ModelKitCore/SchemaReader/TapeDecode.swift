@@ -1,39 +1,20 @@
-// Where a schema-path decode starts: the tape (record, then read; a document the recorder
-// refuses is its syntax or limit error); and where the reader's failures get their place (the
-// `$.a[3].b` path and the line and column of the entry being read).
-
-extension DecodeRun {
-    /// Decodes exactly `M` into `box` (``Model/init(json:options:)``).
-    @inlinable
-    static func fillExactly<M: Model>(_ box: ResultBox<M>, _ input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                      validUTF8: Bool = false) throws {
-        box.value = try TapeSchemaReader.decode(M.self, from: input, options: options, exactly: true, validUTF8: validUTF8)
-    }
-
-    /// Decodes any `T` (``ModelDecoder``'s model door): a model, a container of them, a ``JSONValue``.
-    @inlinable
-    static func decodeValue<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                           validUTF8: Bool = false) throws -> T {
-        try TapeSchemaReader.decode(T.self, from: input, options: options, validUTF8: validUTF8)
-    }
-}
+// The schema reader's side of a decode: started on a recorded tape (DecodeRun records it), it
+// reads the value and gives each failure its place (the `$.a[3].b` path and the line and column
+// of the entry being read).
 
 extension TapeSchemaReader {
-    /// Decodes `T` through the tape.
+    /// Reads `T` from the root of the tape (a whole document's decode).
     @inlinable
-    static func decode<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                      exactly: Bool = false, validUTF8: Bool = false) throws -> T {
-        let reader = try begin(input, options: options, exactly: exactly, validUTF8: validUTF8)
-        defer { reader.finish() }
+    final func read<T: ModelValue>(_ type: T.Type) throws -> T {
         do {
             // A decode that counts elements ends with a count: on its own path, since holding the
             // value across that call cost unlimited decodes a move of the model (user.json: 76
             // instructions; unwrapped after it, a copy: a retain per string, 1.6 K).
-            if reader.countsElements { return try reader.decodeCounting(T.self) }
-            if let value = try T._decodeTape(0, reader) { return value }
-            throw reader.noValue(typeName: T._typeName)
+            if countsElements { return try decodeCounting(T.self) }
+            if let value = try T._decodeTape(0, self) { return value }
+            throw noValue(typeName: T._typeName)
         } catch {
-            throw reader.failure(error)
+            throw failure(error)
         }
     }
 
@@ -61,15 +42,8 @@ extension TapeSchemaReader {
         }
     }
 
-    /// Records `input` (a pooled recorder, with its parked reader) and starts the reader on it.
-    /// A document the recorder refuses (a syntax or limit error) is that error, placed by the
-    /// recorder at the containers open when it stopped (`$.items[2].name`, line, column): the
-    /// grammar is checked before any value is read, so a type error earlier in the document
-    /// never hides it, as `JSONDecoder` reports it.
-    @usableFromInline
-    static func begin(_ input: UnsafeRawBufferPointer, options: DecodingOptions, exactly: Bool,
-                      validUTF8: Bool = false) throws -> TapeSchemaReader {
-        let recorder = try TapeRecorder.record(input, options: options, countsContainers: true, validUTF8: validUTF8)
+    /// The reader parked with `recorder` (or a new one, parked there), started on its tape.
+    static func reading(_ recorder: TapeRecorder, options: DecodingOptions, exactly: Bool) -> TapeSchemaReader {
         let reader: TapeSchemaReader
         if let parked = recorder.parkedBySchemaReader {
             // Only this function parks there, and only a reader.

@@ -4,20 +4,17 @@
 // before its target, which for 10^5 skipped elements of one array is quadratic.
 
 extension TapeSchemaReader {
-    /// Decodes `T` through the tape and returns every failure dropped under `.skip`, placed.
-    static func decodeReporting<T: ModelValue>(_ type: T.Type, from input: UnsafeRawBufferPointer,
-                                               options: DecodingOptions) throws -> (value: T, skipped: [ModelDecodingError]) {
-        let reader = try begin(input, options: options, exactly: false)
-        defer { reader.finish() }
-        reader.keptSkippedLimit = .max
+    /// Reads `T` from the root of the tape and returns every failure dropped under `.skip`, placed.
+    final func readReporting<T: ModelValue>(_ type: T.Type) throws -> (value: T, skipped: [ModelDecodingError]) {
+        keptSkippedLimit = .max
         do {
-            let value = try T._decodeTape(0, reader)
-            try reader.countRest()
-            reader.placeSkipped()
-            guard let value else { throw reader.noValue(typeName: T._typeName) }
-            return (value, reader.skipped)
+            let value = try T._decodeTape(0, self)
+            try countRest()
+            placeSkipped()
+            guard let value else { throw noValue(typeName: T._typeName) }
+            return (value, skipped)
         } catch {
-            throw reader.failure(error)
+            throw failure(error)
         }
     }
 

@@ -5,22 +5,18 @@
 // and only a model merged into skips its required-field checks.
 
 extension TapeSchemaReader {
-    /// `existing` updated from `input`.
-    @usableFromInline
-    static func update<M: Model>(_ existing: M, from input: UnsafeRawBufferPointer, options: DecodingOptions,
-                                validUTF8: Bool = false) throws -> M {
-        let reader = try begin(input, options: options, exactly: true, validUTF8: validUTF8)
-        defer { reader.finish() }
-        reader.merging = true
+    /// `existing` updated from the tape's root value.
+    final func readMerging<M: Model>(into existing: M) throws -> M {
+        merging = true
         do {
-            guard let value = reader.entries[0].kind == .object ? try reader.readModel(merging: existing, at: 0) : try M._decodeTape(0, reader) else {
-                try reader.countRest()
-                throw reader.noValue(typeName: M._typeName)
+            guard let value = entries[0].kind == .object ? try readModel(merging: existing, at: 0) : try M._decodeTape(0, self) else {
+                try countRest()
+                throw noValue(typeName: M._typeName)
             }
-            try reader.countRest()
+            try countRest()
             return value
         } catch {
-            throw reader.failure(error)
+            throw failure(error)
         }
     }
 

@@ -140,7 +140,7 @@ final class TapeRecorder: WholeInputParser {
                                  at: options.limits.maxInputBytes, path: "$")
         }
         // The tape reads strings from the bytes yajl saw: the compacted copy, which it keeps.
-        let compacted = CompactedInput(input)
+        let compacted = CompactedInput.ifWorthwhile(input)
         let tokens = compacted?.bytes ?? input
         recorder.tape.reuse(for: tokens, compacted: compacted, capacity: capacity)
         if let compacted { recorder.locator.compacted = compacted }

@@ -25,9 +25,15 @@ final class CompactedInput {
 
     /// The input's compacted copy, or nil when it is not worth making: short, huge, or with too
     /// little indentation in its first 4 KiB to pay for the copy.
-    init?(_ input: UnsafeRawBufferPointer) {
-        guard Self.isEnabled.load(ordering: .relaxed), input.count >= Self.minimumBytes, input.count <= Self.maximumBytes,
-              let lines = Self.expectedLines(input) else { return nil }
+    // A factory, not a failable `init`: a class's failable initializer allocates the object
+    // before its guard can fail, so every small document paid a malloc and a free for nothing.
+    static func ifWorthwhile(_ input: UnsafeRawBufferPointer) -> CompactedInput? {
+        guard isEnabled.load(ordering: .relaxed), input.count >= minimumBytes, input.count <= maximumBytes,
+              let lines = expectedLines(input) else { return nil }
+        return CompactedInput(input, lines: lines)
+    }
+
+    private init(_ input: UnsafeRawBufferPointer, lines: Int) {
         buffers = CompactionBuffers.take(byteCount: input.count + 8, lines: lines)
         let count = Self.compact(input, into: buffers.storage, runs: &buffers.runs)
         bytes = UnsafeRawBufferPointer(start: buffers.storage, count: count)
