@@ -149,12 +149,13 @@ extension InputScannerTests {
         }
     }
 
-    /// Blocks of sixteen and words of eight bytes are skipped when clean: a problem is found at
-    /// every offset of a long input, whichever lane of a block or word it falls in.
+    /// Blocks of thirty-two and sixteen and words of eight bytes are skipped when clean: a
+    /// problem is found at every offset of a long input, whichever half of a wide block, lane of
+    /// a block or word it falls in (past one clean block of sixteen, several wide ones).
     @Test func quickCheckFindsAProblemAtEveryOffset() {
         let problems: [[UInt8]] = [[0x0B], [0x0C], [0x80], [0xC0, 0xAF], Array(#"\ud800"#.utf8)]
-        for offset in 0..<48 {
-            let before = Array(repeating: UInt8(ascii: "a"), count: offset), after = Array(repeating: UInt8(ascii: "b"), count: 47 - offset)
+        for offset in 0..<112 {
+            let before = Array(repeating: UInt8(ascii: "a"), count: offset), after = Array(repeating: UInt8(ascii: "b"), count: 111 - offset)
             #expect(quickCheck(before + after))
             for problem in problems { #expect(!quickCheck(before + problem + after), "\(problem) at \(offset)") }
         }

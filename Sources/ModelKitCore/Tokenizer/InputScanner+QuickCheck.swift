@@ -30,9 +30,17 @@ extension InputScanner {
         var i = 0
         while true {
             // Sixteen bytes a turn while nothing stops the check (most of a document): one vector
-            // compare per stop kind; the first block with a stop is found exactly by the words below.
+            // compare per stop kind; the first block with a stop is found exactly by the words
+            // below. Past a clean block, thirty-two a turn with one test for both halves: long
+            // ASCII runs go faster (user.json's check 1.74 K → 1.3 K instructions), and text that
+            // stops every few bytes (twitter.json's Japanese) never pays a failed wide test first.
             while i &+ 16 <= count, !hasQuickCheckStop(UnsafeRawPointer(bytes + i).loadUnaligned(as: SIMD16<UInt8>.self)) {
                 i &+= 16
+                while i &+ 32 <= count,
+                      !hasQuickCheckStop(UnsafeRawPointer(bytes + i).loadUnaligned(as: SIMD16<UInt8>.self),
+                                         UnsafeRawPointer(bytes + (i &+ 16)).loadUnaligned(as: SIMD16<UInt8>.self)) {
+                    i &+= 32
+                }
             }
             while i &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
@@ -78,13 +86,28 @@ extension InputScanner {
     /// Whether any of sixteen bytes is one the quick check stops at (``quickCheckStops(_:)``).
     @inline(__always)
     private static func hasQuickCheckStop(_ block: SIMD16<UInt8>) -> Bool {
-        // 0x0B and 0x0C are the bytes that, less 0x0B, are below 2. Spelled with explicit vectors
-        // and reduced through two words: `any(_:)` and scalar operands compile to a loop per lane.
+        // Spelled with explicit vectors and reduced through two words: `any(_:)` and scalar
+        // operands compile to a loop per lane.
+        let lanes = unsafeBitCast(quickCheckStops(block), to: SIMD2<UInt64>.self)
+        return lanes[0] | lanes[1] != 0
+    }
+
+    /// Whether any of thirty-two bytes is one the quick check stops at: the two blocks' lanes
+    /// reduced once.
+    @inline(__always)
+    private static func hasQuickCheckStop(_ first: SIMD16<UInt8>, _ second: SIMD16<UInt8>) -> Bool {
+        let lanes = unsafeBitCast(quickCheckStops(first) .| quickCheckStops(second), to: SIMD2<UInt64>.self)
+        return lanes[0] | lanes[1] != 0
+    }
+
+    /// Each byte of `block` the quick check stops at, as a lane of the mask.
+    @inline(__always)
+    private static func quickCheckStops(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        // 0x0B and 0x0C are the bytes that, less 0x0B, are below 2.
         let backslash = block .== SIMD16<UInt8>(repeating: 0x5C)
         let tabOrFeed = (block &- SIMD16<UInt8>(repeating: 0x0B)) .< SIMD16<UInt8>(repeating: 2)
         let nonASCII = block .>= SIMD16<UInt8>(repeating: 0x80)
-        let lanes = unsafeBitCast(backslash .| tabOrFeed .| nonASCII, to: SIMD2<UInt64>.self)
-        return lanes[0] | lanes[1] != 0
+        return backslash .| tabOrFeed .| nonASCII
     }
 
     /// The high bit of each byte the quick check stops at: non-ASCII, backslash, vertical tab and

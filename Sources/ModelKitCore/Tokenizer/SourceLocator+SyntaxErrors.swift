@@ -5,17 +5,9 @@ import Foundation
 #endif
 
 // Where a syntax error is: yajl reports how far it got, which is not always where the offending
-// token starts. One definition for every sink of the tokenizer (the decode engine and the
-// Codable bridge's tape recorder), for a whole input and for a stream.
+// token starts. One definition for the tape recorder, for a whole input and for a stream.
 
 extension SourceLocator {
-    /// How far the tokenizer has got in the whole input.
-    @inline(__always)  // per token, on a locator stored in a class: see tokenStart(end:)
-    func consumedOffset(_ tokenizer: YajlTokenizer?) -> Int {
-        guard let tokenizer, isInBuffer else { return currentBufferOffset }
-        return currentBufferOffset + tokenizer.bytesConsumed
-    }
-
     /// The message and offset of the syntax error that made `tokenizer` fail; `atEnd` when it
     /// failed finishing the input.
     mutating func syntaxError(of tokenizer: YajlTokenizer, atEnd: Bool) -> (message: String, offset: Int) {

@@ -1,3 +1,6 @@
+/// The kind of the token being handled: where its text starts is found from where it ends.
+enum TokenKind { case none, string, number, literal, open, close, key }
+
 /// Where in the input the token being handled is: the bytes being tokenized and their offset,
 /// the kind of the last token, and the line and column of any offset (counted on from the last
 /// one asked, never from byte 0 per error).
@@ -58,6 +61,13 @@ struct SourceLocator {
 
     /// Whether a buffer is being tokenized (not between calls, not at the end).
     var isInBuffer: Bool { currentBuffer.baseAddress != nil }
+
+    /// How far the tokenizer has got in the whole input.
+    @inline(__always)  // per token, on a locator stored in a class: see tokenStart(end:)
+    func consumedOffset(_ tokenizer: YajlTokenizer?) -> Int {
+        guard let tokenizer, isInBuffer else { return currentBufferOffset }
+        return currentBufferOffset + tokenizer.bytesConsumed
+    }
 
     /// Where the last token starts, given where the tokenizer says it ends.
     // Inlined: the recorders call it per token on a locator stored in a class, and a call

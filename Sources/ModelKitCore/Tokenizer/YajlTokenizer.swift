@@ -6,10 +6,11 @@ import Foundation
 #endif
 
 /// yajl behind one type: the parser handle and its configuration, feeding and finishing,
-/// consumed bytes and error messages. Nothing else in the library names yajl.
+/// consumed bytes and error messages. Nothing else in the library calls yajl; the tape recorder
+/// only fills in yajl's callback table.
 ///
 /// It knows no sink: the sink brings its callback table (the tape recorder's, for whole documents
-/// and streams alike, in `TapeRecorder+Callbacks.swift`), so a token costs one direct call into it.
+/// and streams alike, at the end of `TapeRecorder.swift`), so a token costs one direct call into it.
 final class YajlTokenizer {
     /// How a `parse` or `finish` ended.
     enum Status {
