@@ -28,8 +28,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// ModelKit's own coders run the schema engine on the raw bytes directly; a foreign coder goes
-/// through a ``JSONValue``.
+/// ModelKit's own decoder hands the value's part of the document it has parsed to the schema
+/// reader, which reads it without parsing it again; a foreign coder goes through a ``JSONValue``.
 public protocol SchemaCodable: ModelValue, Codable {}
 
 extension SchemaCodable {

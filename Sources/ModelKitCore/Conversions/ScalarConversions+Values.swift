@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 // Lenient/strict conversions from scalar tokens, shared by the standard value types and by both
-// decoders (the schema engine and the Codable bridge).
+// decoders (the schema reader and the Codable bridge).
 
 extension ScalarToken {
     @inlinable

@@ -39,7 +39,7 @@ final class TapeSchemaReader: ScalarConversions {
     @exclusivity(unchecked) final var nestingLimit = 0
     /// Polymorphic and preprocessing models, and values on a key several fields share, nested in
     /// one another: each level reads its object more than once (a `JSONValue` built from it, a
-    /// value per field), so they keep the push engine's tighter bound (`maxBufferedNesting`).
+    /// value per field), so they have a tighter bound (`maxBufferedNesting`).
     @exclusivity(unchecked) final var bufferedLevels = 0
     /// The root is exactly the type asked for (``Model/init(json:options:)``): a polymorphic
     /// root does not choose a subclass.

@@ -1,5 +1,5 @@
-/// What a feeder hands bytes to: a token sink with its own yajl parser (the decode engine, the
-/// Codable bridge's tape recorder, a stream's engine).
+/// What a feeder hands bytes to: a token sink with its own yajl parser (the tape recorder, for
+/// whole inputs and streams alike).
 protocol ChunkParser {
     /// Tokenizes `buffer`, which starts at `offset` in the whole input.
     func parse(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws

@@ -12,7 +12,7 @@ enum InputProblem: Equatable, Sendable {
     case loneSurrogateEscape
     /// Form feed or vertical tab between tokens: JSON whitespace is space, tab, LF and CR only.
     case invalidWhitespace
-    /// The input ends inside a string. yajl, in the multiple-values mode the engines run in,
+    /// The input ends inside a string. yajl, in the multiple-values mode the recorder runs it in,
     /// accepts a string left open after a complete value and keeps it in its lexer.
     case unterminatedString
 

@@ -29,8 +29,8 @@ extension BridgeDecoder {
     }
 
     /// Counts `count` elements against `DecodingLimits.maxElements` (see its doc): one per
-    /// container made, and per value by its size; a model replayed into the schema engine counts
-    /// there, from what is left here.
+    /// container made, and per value by its size; a model handed to the schema reader (its range
+    /// of the tape) counts there, from what is left here.
     @inline(__always)
     func countElements(_ count: Int, at index: Int, _ at: @autoclosure () -> BridgePath) throws {
         hot.value.elementsLeft &-= count
@@ -113,7 +113,7 @@ extension BridgeDecoder {
         return dataCorrupted(failure, at: index, at)
     }
 
-    /// An error of the schema engine run on the sub-value at `index`: moved to the whole
+    /// An error of the schema reader run on the sub-value at `index` (its range of the tape): moved to the whole
     /// document's positions and path.
     func rebased(_ error: ModelDecodingError, _ type: Any.Type, at index: Int, _ at: BridgePath) -> DecodingError {
         let path = codingPath(at)

@@ -14,7 +14,7 @@ import Foundation
 /// a super decoder makes that copy as soon as it is made, since it may go to another thread.
 final class BridgeDecoder: Decoder {
     let tape: Tape
-    /// How scalars become values (lenient or strict), the same conversions as the schema engine's.
+    /// How scalars become values (lenient or strict), the same conversions as the schema reader's.
     let conversions: ScalarConversions
     let options: DecodingOptions
     /// The tape index of the value `init(from:)` is decoding.
