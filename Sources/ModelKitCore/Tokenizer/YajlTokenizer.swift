@@ -10,7 +10,7 @@ import Foundation
 /// only fills in yajl's callback table.
 ///
 /// It knows no sink: the sink brings its callback table (the tape recorder's, for whole documents
-/// and streams alike, at the end of `TapeRecorder.swift`), so a token costs one direct call into it.
+/// and streams alike, in `TapeRecorder+Callbacks.swift`), so a token costs one direct call into it.
 final class YajlTokenizer {
     /// How a `parse` or `finish` ended.
     enum Status {
