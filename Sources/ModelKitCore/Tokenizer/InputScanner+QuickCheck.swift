@@ -25,6 +25,8 @@ extension InputScanner {
     /// the check's slow stops only: nothing more per ASCII word).
     static func quickCheck(_ input: UnsafeRawBufferPointer, validUTF8: Bool = false, plain: inout Bool) -> Bool {
         guard let base = input.baseAddress else { return true }
+        // Why unsafe: every byte of the input is read here, so unchecked loads of a block or a
+        // word at a time; each load is guarded by the comparison with `count` in its loop.
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = input.count
         var i = 0
