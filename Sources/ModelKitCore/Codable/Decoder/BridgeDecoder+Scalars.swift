@@ -37,11 +37,10 @@ extension BridgeDecoder {
     func decodeScalar<T: ModelValue>(_ type: T.Type, at index: Int, _ at: @autoclosure () -> BridgePath) throws -> T {
         let kind = entries[index].kind
         // A string straight from the tape's bytes (the test folds away in every other type's
-        // copy). Input that is not plain holds text the pre-scan checked, which `String` need
-        // not check again (Unsafe/PrescannedText.swift).
+        // copy): text the pre-scan checked, which `String` need not check again, and ASCII
+        // without a look when the input is plain (Unsafe/PrescannedText.swift).
         if T.self == String.self, kind == .string {
-            let text = bytes(of: entries[index])
-            return unsafeBitCast(tape.isPlainInput ? String(decoding: text, as: UTF8.self) : String.prescanned(text), to: T.self)
+            return unsafeBitCast(String.prescanned(bytes(of: entries[index]), knownASCII: tape.isPlainInput), to: T.self)
         }
         if kind != .null, kind != .object, kind != .array {
             if T.self == Double.self || T.self == Float.self, kind == .string, readsNonConformingFloats,
