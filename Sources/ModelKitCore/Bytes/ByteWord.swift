@@ -1,5 +1,5 @@
 /// Eight bytes tested at once, in one `UInt64` (SWAR): the word-at-a-time tests of the pre-scan,
-/// the whitespace compaction, the JSON string writer and key comparisons.
+/// the whitespace compaction, line counting and key comparisons.
 ///
 /// Words are loaded little-endian, so the lowest byte is the first in memory and
 /// `trailingZeroBitCount >> 3` of a result is the index of the first flagged byte.

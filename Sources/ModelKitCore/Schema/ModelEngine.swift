@@ -14,9 +14,10 @@ public enum ModelEngine {
 
     /// The decode in progress: options, position, error reporting.
     public struct Context {
-        /// The decode (the schema engine itself, or the Codable bridge's scalar conversions),
+        /// The decode (the schema reader itself, or the Codable bridge's scalar conversions),
         /// seen by the schema layer only as a ``DecodeContext`` it passes on. The layers that
-        /// look inside reach it through `conversions` and `engine` (Decoding/ModelEngine+Decoding.swift).
+        /// look inside reach it through `conversions` (SchemaReader/ModelEngine+Reader.swift) and
+        /// `tapeReader` (SchemaReader/TapeSchemaReader.swift).
         @usableFromInline let decode: DecodeContext
         @inlinable init(decode: DecodeContext) { self.decode = decode }
     }

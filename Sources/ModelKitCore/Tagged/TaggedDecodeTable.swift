@@ -7,12 +7,13 @@ import Foundation
 import Glibc // memcmp
 #endif
 
-/// What the tagged frames need of a ``TaggedUnion`` per token, without its `Root` type: the
-/// keys and tags as bytes and each case's payload entry point. One per union, built with it.
+/// What the schema reader needs of a ``TaggedUnion`` per tagged value, without its `Root` type:
+/// the keys and tags as bytes and each case's payload entry point
+/// (SchemaReader/TapeSchemaReader+Tagged.swift). One per union, built with it.
 ///
-/// Non-generic on purpose: the frames run per token, and code generic over `Root` looks up
-/// `TaggedCase<Root>`'s metadata and copies whole cases through value witnesses at every use
-/// (about 1,850 instructions per element when the frames were generic).
+/// Non-generic on purpose: code generic over `Root` looks up `TaggedCase<Root>`'s metadata and
+/// copies whole cases through value witnesses at every use (about 1,850 instructions per
+/// element when the push engine's tagged frames were generic).
 @usableFromInline
 final class TaggedDecodeTable: Sendable {
     let style: TaggingStyle
